@@ -1,0 +1,1 @@
+"""Benchmarks behind `carcassonne bench ...`: they print figures, never pass or fail."""

@@ -1,0 +1,150 @@
+"""Actions: small frozen values with a parse/format pair.
+
+Each action type registers itself under its record `type`, so an expansion that
+adds a decision adds an action class and nothing else changes in the parser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from carcassonne_desktop.engine.errors import MalformedError
+from carcassonne_desktop.engine.geometry import is_port
+
+ACTION_TYPES: dict[str, type[Action]] = {}
+
+
+class Action:
+    """Base of every decision a player can take."""
+
+    __slots__ = ()
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        raise NotImplementedError
+
+
+def register_action(cls: type[Action]) -> type[Action]:
+    if not cls.type or cls.type in ACTION_TYPES:
+        raise ValueError(f"action type {cls.type!r} missing or registered twice")
+    ACTION_TYPES[cls.type] = cls
+    return cls
+
+
+def parse_action(data: object) -> Action:
+    """Reads one action of a record; raises MalformedError with the reason."""
+    if not isinstance(data, Mapping):
+        raise MalformedError(f"an action must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise MalformedError(f"unknown action type {kind!r}")
+    return cls.from_json(data)
+
+
+def _int(data: Mapping[str, Any], key: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise MalformedError(f"{data.get('type')}: {key!r} must be an integer, got {value!r}")
+    return value
+
+
+def _str(data: Mapping[str, Any], key: str, check: Callable[[str], bool] | None = None) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or (check is not None and not check(value)):
+        raise MalformedError(f"{data.get('type')}: bad {key!r}: {value!r}")
+    return value
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class PlaceTile(Action):
+    """Put the tile in hand at (x, y), turned `rot` quarter turns clockwise.
+
+    `tile` names the tile; a record may omit it when only one tile is in hand.
+    """
+
+    x: int
+    y: int
+    rot: int
+    tile: str | None = None
+    type: ClassVar[str] = "place_tile"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "x": self.x, "y": self.y, "rot": self.rot}
+        if self.tile is not None:
+            out["tile"] = self.tile
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PlaceTile:
+        rot = _int(data, "rot")
+        if rot not in (0, 1, 2, 3):
+            raise MalformedError(f"place_tile: rot must be 0-3, got {rot}")
+        tile = data.get("tile")
+        if tile is not None and not isinstance(tile, str):
+            raise MalformedError(f"place_tile: bad 'tile': {tile!r}")
+        return cls(_int(data, "x"), _int(data, "y"), rot, tile)
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Deploy(Action):
+    """Put a figure from supply on the feature at `port` of the tile at (x, y)."""
+
+    figure: str
+    x: int
+    y: int
+    port: str
+    type: ClassVar[str] = "deploy"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "figure": self.figure, "x": self.x, "y": self.y,
+                "port": self.port}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Deploy:
+        return cls(_str(data, "figure"), _int(data, "x"), _int(data, "y"),
+                   _str(data, "port", is_port))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline the optional step the game is waiting on (deploy nothing)."""
+
+    type: ClassVar[str] = "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Pass:
+        return PASS
+
+
+PASS = Pass()
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Recall(Action):
+    """Take a figure back from the board instead of deploying (the abbot)."""
+
+    figure: str
+    x: int
+    y: int
+    type: ClassVar[str] = "recall"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "figure": self.figure, "x": self.x, "y": self.y}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Recall:
+        return cls(_str(data, "figure"), _int(data, "x"), _int(data, "y"))

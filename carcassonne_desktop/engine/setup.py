@@ -1,0 +1,136 @@
+"""The setup of a game: who plays, with which expansions and options, and how
+the bag is filled. The record's `setup` object, with its parse/format pair."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from carcassonne_desktop.engine.errors import SetupError
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+SETUP_KEYS = frozenset(
+    {"players", "expansions", "options", "seed", "start_tile", "start_rot", "tile_order"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    name: str
+    color: str
+    controller: str = "human"
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "color": self.color, "controller": self.controller}
+
+    @classmethod
+    def from_json(cls, data: object) -> PlayerSetup:
+        if not isinstance(data, Mapping):
+            raise SetupError("each player must be an object with name and color")
+        name, color = data.get("name"), data.get("color")
+        controller = data.get("controller", "human")
+        for key, value in (("name", name), ("color", color), ("controller", controller)):
+            if not isinstance(value, str) or not value:
+                raise SetupError(f"player {key} must be a non-empty string, got {value!r}")
+        return cls(name, color, controller)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    players: tuple[PlayerSetup, ...]
+    expansions: tuple[str, ...] = ("base",)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    start_tile: str | None = None
+    start_rot: int = 0
+    tile_order: tuple[str, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "players": [p.to_json() for p in self.players],
+            "expansions": list(self.expansions),
+            "options": dict(self.options),
+            "seed": self.seed,
+        }
+        if self.start_tile is not None:
+            out["start_tile"] = self.start_tile
+            out["start_rot"] = self.start_rot
+        if self.tile_order is not None:
+            out["tile_order"] = list(self.tile_order)
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> GameSetup:
+        if not isinstance(data, Mapping):
+            raise SetupError("'setup' must be a JSON object")
+        unknown = set(data) - SETUP_KEYS
+        if unknown:
+            raise SetupError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
+        players_data = data.get("players")
+        if not isinstance(players_data, list):
+            raise SetupError("'players' must be a list")
+        players = tuple(PlayerSetup.from_json(p) for p in players_data)
+        expansions = data.get("expansions", ["base"])
+        if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
+            raise SetupError("'expansions' must be a list of expansion ids")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise SetupError("'options' must be an object")
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError(f"'seed' must be an integer, got {seed!r}")
+        start_tile = data.get("start_tile")
+        if start_tile is not None and not isinstance(start_tile, str):
+            raise SetupError(f"'start_tile' must be a tile id, got {start_tile!r}")
+        start_rot = data.get("start_rot", 0)
+        if start_rot not in (0, 1, 2, 3) or isinstance(start_rot, bool):
+            raise SetupError(f"'start_rot' must be 0-3, got {start_rot!r}")
+        order = data.get("tile_order")
+        if order is not None and (
+            not isinstance(order, list) or not all(isinstance(t, str) for t in order)
+        ):
+            raise SetupError("'tile_order' must be a list of tile ids")
+        setup = cls(
+            players=players,
+            expansions=tuple(expansions),
+            options=dict(options),
+            seed=seed,
+            start_tile=start_tile,
+            start_rot=start_rot,
+            tile_order=tuple(order) if order is not None else None,
+        )
+        setup.check_players()
+        return setup
+
+    def check_players(self) -> None:
+        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
+            raise SetupError(
+                f"{len(self.players)} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}"
+            )
+        names = [p.name for p in self.players]
+        if len(set(names)) != len(names):
+            raise SetupError("two players have the same name")
+
+
+def quick_setup(
+    players: int = 2,
+    seed: int = 0,
+    expansions: tuple[str, ...] = ("base",),
+    options: Mapping[str, Any] | None = None,
+    tile_order: tuple[str, ...] | None = None,
+    controllers: tuple[str, ...] | None = None,
+) -> GameSetup:
+    """A setup with default names and colours, for tests, benchmarks and self-play."""
+    colors = ("red", "blue", "green", "yellow", "black", "purple", "orange", "gray")
+    return GameSetup(
+        players=tuple(
+            PlayerSetup(f"P{i + 1}", colors[i], controllers[i] if controllers else "human")
+            for i in range(players)
+        ),
+        expansions=expansions,
+        options=dict(options or {}),
+        seed=seed,
+        tile_order=tile_order,
+    )

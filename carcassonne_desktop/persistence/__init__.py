@@ -1,0 +1,1 @@
+"""Saved games, autosave, settings and paths (platformdirs)."""

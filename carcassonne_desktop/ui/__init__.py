@@ -1,0 +1,1 @@
+"""The pygame-ce + pygame-gui interface: scenes, board view, tile art."""

@@ -1,0 +1,1 @@
+"""Procedural art: tiles and figures are drawn from data, never from scanned images."""

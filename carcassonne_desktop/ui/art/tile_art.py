@@ -1,0 +1,532 @@
+"""Procedural tile art drawn from the catalogue geometry.
+
+Every tile is painted from its layout (see :mod:`tile_layout`): green fields,
+roads, rivers, walled cities with little houses, cloisters, gardens, inns,
+cathedrals and shields. Small sizes are drawn supersampled and scaled down so a
+16 px tile still reads as "city on top, road across"; buildings are drawn upright
+in board orientation whatever the tile's rotation. Colours come from the palette
+(``assets/themes/palette.json``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from carcassonne_desktop.ui.art.cache import LruCache
+from carcassonne_desktop.ui.art.geometry import (
+    Point,
+    border_distance,
+    dist_point_polyline,
+    point_along,
+    point_in_polygon,
+    polyline_length,
+    rotate_point,
+    rotate_points,
+    unrotate_port,
+)
+from carcassonne_desktop.ui.art.tile_layout import (
+    RIVER_HALF_WIDTH,
+    ROAD_HALF_WIDTH,
+    CityShape,
+    PathShape,
+    Prop,
+    rotated_anchor,
+    tile_layout,
+)
+from carcassonne_desktop.ui.resources import colour
+
+__all__ = [
+    "TileArtCache",
+    "feature_anchor",
+    "feature_index_for_port",
+    "render_tile",
+]
+
+_MAX_WORK_PX = 512
+
+
+def _c(name: str) -> pygame.Color:
+    return colour("tile", name)
+
+
+class _Painter:
+    """Draws unit-square shapes onto a square surface of ``scale`` pixels per unit."""
+
+    def __init__(self, surface: pygame.Surface, scale: float, px: float) -> None:
+        self.surface = surface
+        self.k = scale
+        self.px = px  # size of one final (after downscaling) pixel, in work pixels
+
+    def pt(self, p: Point) -> tuple[float, float]:
+        return (p[0] * self.k, p[1] * self.k)
+
+    def w(self, units: float, min_final_px: float = 1.0) -> int:
+        return max(1, round(max(units * self.k, min_final_px * self.px)))
+
+    def polygon(self, points: Sequence[Point], col: pygame.Color) -> None:
+        pygame.draw.polygon(self.surface, col, [self.pt(p) for p in points])
+
+    def stroke(self, points: Sequence[Point], col: pygame.Color, width: float, min_px: float = 1.0) -> None:
+        """A thick polyline with round joins and caps."""
+        w = self.w(width, min_px)
+        pts = [self.pt(p) for p in points]
+        if len(pts) > 1:
+            pygame.draw.lines(self.surface, col, False, pts, w)
+        r = w / 2
+        if r >= 1.5:
+            for p in pts:
+                pygame.draw.circle(self.surface, col, p, r)
+
+    def circle(self, c: Point, radius: float, col: pygame.Color, width: float = 0.0) -> None:
+        pygame.draw.circle(self.surface, col, self.pt(c), max(1.0, radius * self.k),
+                           0 if width <= 0 else self.w(width))
+
+    def ellipse(self, c: Point, rx: float, ry: float, col: pygame.Color, width: float = 0.0) -> None:
+        rect = pygame.Rect(0, 0, max(2, round(2 * rx * self.k)), max(2, round(2 * ry * self.k)))
+        rect.center = (round(c[0] * self.k), round(c[1] * self.k))
+        pygame.draw.ellipse(self.surface, col, rect, 0 if width <= 0 else self.w(width))
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def _house(p: _Painter, cx: float, cy: float, w: float, body: pygame.Color, roof: pygame.Color,
+           outline: bool) -> None:
+    """A little house seen from the front: wall, pitched roof, door."""
+    h = w * 0.55
+    left, right = cx - w / 2, cx + w / 2
+    base = cy + h * 0.55
+    top = cy - h * 0.05
+    apex = cy - h * 0.85
+    dark = _c("building_dark")
+    if outline:
+        p.polygon([(left - 0.008, top - 0.004), (right + 0.008, top - 0.004), (right + 0.008, base + 0.008),
+                   (left - 0.008, base + 0.008)], dark)
+        p.polygon([(left - w * 0.16, top + 0.01), (cx, apex - 0.012), (right + w * 0.16, top + 0.01)], dark)
+    p.polygon([(left, top), (right, top), (right, base), (left, base)], body)
+    p.polygon([(left - w * 0.12, top + 0.002), (cx, apex), (right + w * 0.12, top + 0.002)], roof)
+    if outline:
+        dw = w * 0.22
+        p.polygon([(cx - dw / 2, base), (cx - dw / 2, base - h * 0.42), (cx + dw / 2, base - h * 0.42),
+                   (cx + dw / 2, base)], dark)
+
+
+def _shadow(p: _Painter, c: Point, rx: float, ry: float) -> None:
+    shade = pygame.Surface(p.surface.get_size(), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, max(2, round(2 * rx * p.k)), max(2, round(2 * ry * p.k)))
+    rect.center = (round(c[0] * p.k), round(c[1] * p.k))
+    pygame.draw.ellipse(shade, (0, 0, 0, 60), rect)
+    p.surface.blit(shade, (0, 0))
+
+
+def _cloister(p: _Painter, prop: Prop, detail: bool) -> None:
+    cx, cy = prop.pos
+    r = prop.radius
+    _shadow(p, (cx + r * 0.08, cy + r * 0.55), r * 1.05, r * 0.38)
+    body, roof, dark = _c("building"), _c("cloister_roof"), _c("building_dark")
+    bw, bh = r * 1.25, r * 0.62
+    left, right = cx - bw / 2 + r * 0.15, cx + bw / 2 + r * 0.15
+    top, base = cy - bh * 0.1, cy + bh * 0.85
+    # nave
+    p.polygon([(left - 0.01, top - 0.01), (right + 0.01, top - 0.01), (right + 0.01, base + 0.01),
+               (left - 0.01, base + 0.01)], dark)
+    p.polygon([(left, top), (right, top), (right, base), (left, base)], body)
+    p.polygon([(left - r * 0.12, top + 0.004), (left + r * 0.1, cy - r * 0.55),
+               (right - r * 0.1, cy - r * 0.55), (right + r * 0.12, top + 0.004)], roof)
+    # bell tower
+    tw = r * 0.42
+    tl, tr = cx - r * 0.62, cx - r * 0.62 + tw
+    ttop = cy - r * 0.55
+    p.polygon([(tl - 0.008, ttop - 0.008), (tr + 0.008, ttop - 0.008), (tr + 0.008, base + 0.01),
+               (tl - 0.008, base + 0.01)], dark)
+    p.polygon([(tl, ttop), (tr, ttop), (tr, base), (tl, base)], body)
+    spire = cy - r * 1.12
+    p.polygon([(tl - r * 0.06, ttop + 0.002), ((tl + tr) / 2, spire), (tr + r * 0.06, ttop + 0.002)], roof)
+    cross_w = max(0.008, r * 0.05)
+    top_c = spire - r * 0.22
+    p.stroke([((tl + tr) / 2, spire), ((tl + tr) / 2, top_c)], dark, cross_w)
+    p.stroke([((tl + tr) / 2 - r * 0.09, top_c + r * 0.08), ((tl + tr) / 2 + r * 0.09, top_c + r * 0.08)],
+             dark, cross_w)
+    if detail:
+        # door and windows
+        dx = (left + right) / 2 + r * 0.08
+        p.polygon([(dx - r * 0.1, base), (dx - r * 0.1, base - r * 0.28), (dx + r * 0.1, base - r * 0.28),
+                   (dx + r * 0.1, base)], dark)
+        p.circle((dx, base - r * 0.28), r * 0.1, dark)
+        p.circle(((tl + tr) / 2, ttop + r * 0.22), r * 0.07, dark)
+
+
+def _garden(p: _Painter, prop: Prop, detail: bool, rng: random.Random) -> None:
+    c, r = prop.pos, prop.radius
+    p.circle(c, r, _c("garden_hedge"))
+    p.circle(c, r * 0.8, _c("garden"))
+    if detail:
+        for i in range(10):
+            a = i * math.tau / 10 + rng.random() * 0.3
+            q = (c[0] + math.cos(a) * r * 0.62, c[1] + math.sin(a) * r * 0.62)
+            p.circle(q, r * 0.09, _c("flower_a") if i % 2 else _c("flower_b"))
+    # a small tree in the middle
+    p.circle((c[0] + r * 0.08, c[1] + r * 0.1), r * 0.36, _c("garden_hedge"))
+    p.circle((c[0] - r * 0.04, c[1] - r * 0.02), r * 0.3, _c("field_dark"))
+    p.circle((c[0] - r * 0.1, c[1] - r * 0.08), r * 0.12, _c("field_light"))
+
+
+def _junction(p: _Painter, prop: Prop, detail: bool) -> None:
+    c = prop.pos
+    p.circle(c, prop.radius, _c("road_edge"))
+    p.circle(c, prop.radius * 0.82, _c("junction"))
+    _house(p, c[0], c[1] - 0.005, prop.radius * 1.05, _c("building"), _c("roof"), detail)
+
+
+def _inn(p: _Painter, prop: Prop, detail: bool) -> None:
+    cx, cy = prop.pos
+    _shadow(p, (cx + 0.01, cy + 0.06), 0.11, 0.04)
+    _house(p, cx, cy, 0.15, _c("building"), _c("roof_dark"), detail)
+    # the hanging sign that tells an inn from a house
+    sx, sy = cx + 0.1, cy - 0.005
+    p.stroke([(cx + 0.075, sy - 0.03), (sx + 0.015, sy - 0.03)], _c("building_dark"), 0.008)
+    p.polygon([(sx - 0.015, sy - 0.02), (sx + 0.03, sy - 0.02), (sx + 0.03, sy + 0.025),
+               (sx - 0.015, sy + 0.025)], _c("building_dark"))
+    p.polygon([(sx - 0.008, sy - 0.013), (sx + 0.023, sy - 0.013), (sx + 0.023, sy + 0.018),
+               (sx - 0.008, sy + 0.018)], _c("inn_sign"))
+
+
+def _cathedral(p: _Painter, prop: Prop, detail: bool) -> None:
+    cx, cy = prop.pos
+    r = prop.radius
+    body, roof, dark = _c("building"), _c("cathedral_roof"), _c("building_dark")
+    _shadow(p, (cx, cy + r * 0.62), r * 1.1, r * 0.3)
+    left, right = cx - r * 0.7, cx + r * 0.7
+    top, base = cy - r * 0.15, cy + r * 0.6
+    p.polygon([(left - 0.01, top - 0.01), (right + 0.01, top - 0.01), (right + 0.01, base + 0.01),
+               (left - 0.01, base + 0.01)], dark)
+    p.polygon([(left, top), (right, top), (right, base), (left, base)], body)
+    p.polygon([(left + r * 0.25, top), (cx, cy - r * 0.6), (right - r * 0.25, top)], roof)
+    for tx in (left, right - r * 0.36):
+        ttop = cy - r * 0.6
+        p.polygon([(tx - 0.008, ttop - 0.008), (tx + r * 0.36 + 0.008, ttop - 0.008),
+                   (tx + r * 0.36 + 0.008, base + 0.01), (tx - 0.008, base + 0.01)], dark)
+        p.polygon([(tx, ttop), (tx + r * 0.36, ttop), (tx + r * 0.36, base), (tx, base)], body)
+        p.polygon([(tx - r * 0.05, ttop), (tx + r * 0.18, cy - r * 1.2), (tx + r * 0.41, ttop)], roof)
+    p.circle((cx, cy + r * 0.08), r * 0.17, dark)
+    if detail:
+        p.circle((cx, cy + r * 0.08), r * 0.11, _c("inn_sign"))
+        p.polygon([(cx - r * 0.12, base), (cx - r * 0.12, base - r * 0.25), (cx + r * 0.12, base - r * 0.25),
+                   (cx + r * 0.12, base)], dark)
+
+
+def _shield(p: _Painter, prop: Prop) -> None:
+    cx, cy = prop.pos
+    w, h = 0.075, 0.09
+
+    def outline(scale: float) -> list[Point]:
+        ww, hh = w * scale, h * scale
+        pts = [(cx - ww, cy - hh), (cx + ww, cy - hh), (cx + ww, cy + hh * 0.2)]
+        for i in range(1, 8):
+            a = i / 8 * math.pi / 2
+            pts.append((cx + ww * math.cos(a), cy + hh * 0.2 + hh * 0.8 * math.sin(a)))
+        for i in range(0, 8):
+            a = math.pi / 2 + i / 8 * math.pi / 2
+            pts.append((cx + ww * math.cos(a), cy + hh * 0.2 + hh * 0.8 * math.sin(a)))
+        pts.append((cx - ww, cy + hh * 0.2))
+        return pts
+
+    p.polygon(outline(1.22), _c("building_dark"))
+    p.polygon(outline(1.08), _c("shield_edge"))
+    p.polygon(outline(0.9), _c("shield"))
+    charge = _c("shield_charge")
+    p.stroke([(cx, cy - h * 0.65), (cx, cy + h * 0.7)], charge, w * 0.32)
+    p.stroke([(cx - w * 0.62, cy - h * 0.12), (cx + w * 0.62, cy - h * 0.12)], charge, w * 0.32)
+
+
+def _spring(p: _Painter, prop: Prop) -> None:
+    c = prop.pos
+    p.circle(c, 0.13, _c("river_bank"))
+    p.circle(c, 0.105, _c("river"))
+    p.circle((c[0] - 0.025, c[1] - 0.025), 0.045, _c("river_light"))
+    for a in (0.6, 2.2, 3.9, 5.2):
+        q = (c[0] + math.cos(a) * 0.12, c[1] + math.sin(a) * 0.12)
+        p.circle(q, 0.025, _c("wall_dark"))
+        p.circle((q[0] - 0.006, q[1] - 0.006), 0.017, _c("wall"))
+
+
+def _lake(p: _Painter, prop: Prop) -> None:
+    c = prop.pos
+    p.ellipse(c, 0.34, 0.29, _c("river_bank"))
+    p.ellipse(c, 0.31, 0.26, _c("river"))
+    p.ellipse((c[0] - 0.05, c[1] - 0.05), 0.16, 0.1, _c("river_light"))
+    p.ellipse((c[0] + 0.1, c[1] + 0.09), 0.07, 0.03, _c("river_light"))
+
+
+# --------------------------------------------------------------------------- layers
+
+
+def _grass(p: _Painter, rng: random.Random) -> None:
+    """Tufts of grass: enough texture to feel like a meadow, not enough to distract."""
+    dark, light = _c("field_dark"), _c("field_light")
+    for _ in range(34):
+        x, y = rng.uniform(0.04, 0.96), rng.uniform(0.04, 0.96)
+        col = dark if rng.random() < 0.55 else light
+        p.stroke([(x - 0.012, y + 0.012), (x, y - 0.008)], col, 0.009)
+        p.stroke([(x + 0.012, y + 0.012), (x + 0.003, y - 0.006)], col, 0.009)
+
+
+def _paths(p: _Painter, paths: Sequence[PathShape], kind: str, rivers: Sequence[PathShape]) -> None:
+    if kind == "river":
+        for path in paths:
+            for s in path.strokes:
+                p.stroke(s, _c("river_bank"), 2 * RIVER_HALF_WIDTH + 0.035, 2)
+        for path in paths:
+            for s in path.strokes:
+                p.stroke(s, _c("river"), 2 * RIVER_HALF_WIDTH, 1.5)
+        for path in paths:
+            for s in path.strokes:
+                _river_glints(p, s)
+        return
+    for path in paths:
+        for s in path.strokes:
+            for run in _crossings(s, rivers):
+                p.stroke(run, _c("wall_dark"), 2 * ROAD_HALF_WIDTH + 0.06, 2)
+                p.stroke(run, _c("wall_light"), 2 * ROAD_HALF_WIDTH + 0.035, 1.5)
+            p.stroke(s, _c("road_edge"), 2 * ROAD_HALF_WIDTH + 0.022, 1.5)
+    for path in paths:
+        for s in path.strokes:
+            p.stroke(s, _c("road"), 2 * ROAD_HALF_WIDTH, 1)
+
+
+def _river_glints(p: _Painter, stroke: Sequence[Point]) -> None:
+    light = _c("river_light")
+    length = polyline_length(stroke)
+    n = max(1, int(length / 0.18))
+    for i in range(n):
+        a = point_along(stroke, (i + 0.3) / n)
+        b = point_along(stroke, (i + 0.55) / n)
+        off = 0.025 if i % 2 else -0.025
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        norm = math.hypot(dx, dy) or 1.0
+        ox, oy = -dy / norm * off, dx / norm * off
+        p.stroke([(a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy)], light, 0.012)
+
+
+def _crossings(stroke: Sequence[Point], rivers: Sequence[PathShape]) -> list[list[Point]]:
+    """The parts of a road that pass over a river (drawn as a stone bridge)."""
+    if not rivers:
+        return []
+    runs: list[list[Point]] = []
+    current: list[Point] = []
+    for i in range(41):
+        q = point_along(stroke, i / 40)
+        near = any(dist_point_polyline(q, s) < RIVER_HALF_WIDTH + 0.035 for r in rivers for s in r.strokes)
+        if near:
+            current.append(q)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return [r for r in runs if len(r) > 1]
+
+
+def _city(p: _Painter, city: CityShape, detail: bool, fine: bool, rng: random.Random,
+          avoid: Sequence[Point]) -> None:
+    p.polygon(city.polygon, _c("city"))
+    if detail:
+        _city_houses(p, city, rng, avoid)
+    for wall in city.walls:
+        p.stroke(wall, _c("wall_dark"), 0.062, 2.2)
+    for wall in city.walls:
+        p.stroke(wall, _c("wall"), 0.04, 1.2)
+    if fine:
+        for wall in city.walls:
+            _crenels(p, wall)
+    elif detail:
+        for wall in city.walls:
+            p.stroke(wall, _c("wall_light"), 0.012)
+
+
+def _crenels(p: _Painter, wall: Sequence[Point]) -> None:
+    light, dark = _c("wall_light"), _c("wall_dark")
+    length = polyline_length(wall)
+    n = max(2, int(length / 0.045))
+    for i in range(n):
+        q = point_along(wall, (i + 0.5) / n)
+        p.circle(q, 0.011, dark if i % 2 else light)
+
+
+def _city_houses(p: _Painter, city: CityShape, rng: random.Random, avoid: Sequence[Point]) -> None:
+    """Rows of little roofs inside the walls, kept off the walls and the tile border."""
+    roofs = (_c("roof"), _c("roof_dark"), _c("roof"))
+    spots: list[Point] = []
+    step = 0.165
+    y = 0.09
+    row = 0
+    while y < 0.95:
+        x = 0.08 + (step / 2 if row % 2 else 0.0)
+        while x < 0.95:
+            q = (x + rng.uniform(-0.02, 0.02), y + rng.uniform(-0.015, 0.015))
+            if (
+                point_in_polygon(q, city.polygon)
+                and border_distance(q) > 0.06
+                and all(dist_point_polyline(q, w) > 0.085 for w in city.walls)
+                and all(math.hypot(q[0] - a[0], q[1] - a[1]) > 0.15 for a in avoid)
+            ):
+                spots.append(q)
+            x += step
+        y += step * 0.8
+        row += 1
+    for q in spots:
+        _house(p, q[0], q[1], 0.095, _c("building"), roofs[rng.randrange(3)], False)
+
+
+# --------------------------------------------------------------------------- public
+
+
+def _rotate_prop(prop: Prop, rot: int) -> Prop:
+    return Prop(prop.kind, rotate_point(prop.pos, rot), prop.radius, prop.feature)
+
+
+def _rotate_city(city: CityShape, rot: int) -> CityShape:
+    return CityShape(city.feature, rotate_points(city.polygon, rot),
+                     tuple(rotate_points(w, rot) for w in city.walls), city.shield, city.cathedral)
+
+
+def _rotate_path(path: PathShape, rot: int) -> PathShape:
+    return PathShape(path.feature, path.kind, tuple(rotate_points(s, rot) for s in path.strokes))
+
+
+def _work_scale(size: int) -> int:
+    """Supersampling factor: small tiles are drawn big and scaled down for clean edges."""
+    factor = max(2, math.ceil(128 / max(1, size)))
+    while factor > 1 and size * factor > _MAX_WORK_PX:
+        factor -= 1
+    return factor
+
+
+def render_tile(tile: Mapping[str, Any], rot: int, size: int) -> pygame.Surface:
+    """Draw a catalogue tile at ``size`` x ``size`` pixels, turned ``rot`` quarter turns clockwise."""
+    if size < 1:
+        raise ValueError("size must be positive")
+    rot %= 4
+    layout = tile_layout(tile)
+    factor = _work_scale(size)
+    work = size * factor
+    surface = pygame.Surface((work, work))
+    p = _Painter(surface, work, factor)
+    detail, fine = size >= 40, size >= 120
+    rng = random.Random(zlib.crc32(str(tile.get("id", "")).encode()) + rot)
+
+    surface.fill(_c("field"))
+    if size >= 28:
+        _grass(p, rng)
+    cities = [_rotate_city(c, rot) for c in layout.cities]
+    paths = [_rotate_path(path, rot) for path in layout.paths]
+    props = [_rotate_prop(prop, rot) for prop in layout.props]
+    rivers = [path for path in paths if path.kind == "river"]
+    _paths(p, rivers, "river", [])
+    for prop in props:
+        if prop.kind == "lake":
+            _lake(p, prop)
+    _paths(p, [path for path in paths if path.kind == "road"], "road", rivers)
+    avoid = [prop.pos for prop in props if prop.kind in ("shield", "cathedral")]
+    for city in cities:
+        _city(p, city, detail, fine, rng, avoid)
+    order = {"spring": 0, "junction": 1, "garden": 2, "inn": 3, "cloister": 4, "shrine": 4,
+             "cathedral": 5, "shield": 6}
+    for prop in sorted(props, key=lambda pr: order.get(pr.kind, 9)):
+        if prop.kind == "spring":
+            _spring(p, prop)
+        elif prop.kind == "junction":
+            _junction(p, prop, detail)
+        elif prop.kind == "garden":
+            _garden(p, prop, detail, rng)
+        elif prop.kind == "inn":
+            _inn(p, prop, detail)
+        elif prop.kind in ("cloister", "shrine"):
+            _cloister(p, prop, detail)
+        elif prop.kind == "cathedral":
+            _cathedral(p, prop, detail)
+        elif prop.kind == "shield":
+            _shield(p, prop)
+
+    if factor > 1:
+        surface = pygame.transform.smoothscale(surface, (size, size))
+    if size >= 24:
+        _edge_shade(surface)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surface = surface.convert()
+    return surface
+
+
+def _edge_shade(surface: pygame.Surface) -> None:
+    """A faint seam so individual tiles stay readable without breaking cities and roads."""
+    w, h = surface.get_size()
+    seam = pygame.Surface((w, h), pygame.SRCALPHA)
+    edge = _c("tile_border")
+    pygame.draw.rect(seam, (edge.r, edge.g, edge.b, 70), seam.get_rect(), 1)
+    surface.blit(seam, (0, 0))
+
+
+def feature_anchor(tile: Mapping[str, Any], rot: int, feature_index: int) -> tuple[float, float]:
+    """Where a figure on a feature stands, in unit tile coordinates (board orientation).
+
+    Fields get a roomy point of their own area (never on a road or in a city),
+    roads a point on the road, cities a point inside the walls, cloisters and
+    gardens their building.
+    """
+    return rotated_anchor(tile, rot, feature_index)
+
+
+def feature_index_for_port(tile: Mapping[str, Any], rot: int, port: str) -> int:
+    """The index of the feature touching board port ``port`` of a tile turned ``rot``.
+
+    ``C`` names the tile's cloister, shrine or garden. Raises KeyError when no
+    feature touches that port.
+    """
+    catalogue_port = unrotate_port(port, rot)
+    for index, feature in enumerate(tile["features"]):
+        if catalogue_port in feature.get("ports", ()):
+            return index
+    if catalogue_port == "C":
+        for index, feature in enumerate(tile["features"]):
+            if feature["kind"] in ("cloister", "shrine", "garden"):
+                return index
+    raise KeyError(f"tile {tile.get('id')} has no feature on port {port} (rot {rot})")
+
+
+class TileArtCache:
+    """Rendered tiles keyed by (tile id, rot, size), bounded, least recently used evicted."""
+
+    def __init__(self, max_entries: int = 1024) -> None:
+        self._cache: LruCache[tuple[str, int, int], pygame.Surface] = LruCache(max_entries)
+
+    @property
+    def max_entries(self) -> int:
+        return self._cache.max_entries
+
+    @property
+    def evictions(self) -> int:
+        return self._cache.evictions
+
+    def __len__(self) -> int:
+        return len(self._cache)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._cache
+
+    def peek(self, tile_id: str, rot: int, size: int) -> pygame.Surface | None:
+        """A cached surface or None, without rendering."""
+        return self._cache.peek((tile_id, rot % 4, size))
+
+    def get(self, tile: Mapping[str, Any], rot: int, size: int) -> pygame.Surface:
+        """The tile's art at that rotation and size, rendered on first use."""
+        key = (str(tile["id"]), rot % 4, int(size))
+        return self._cache.get_or_create(key, lambda: render_tile(tile, rot, size))
+
+    def clear(self) -> None:
+        self._cache.clear()

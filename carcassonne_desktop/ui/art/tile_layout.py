@@ -1,0 +1,541 @@
+"""Where everything on a tile goes, in unit coordinates and catalogue orientation.
+
+The catalogue only says which ports each feature touches; this module turns that
+into shapes (city polygons and walls, road and river strokes), positions of the
+small pictures (cloister, garden, inn, shields...) and the point where a figure
+stands on each feature. Drawing and figure placement both read the same layout,
+so a farmer is always drawn on the field it belongs to. Layouts are computed once
+per tile id and cached.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from carcassonne_desktop.ui.art.geometry import (
+    CENTRE,
+    EDGE_MID,
+    EDGES,
+    HALF_EDGE_POINT,
+    Point,
+    Polyline,
+    border_distance,
+    cubic_bezier,
+    dist_point_polyline,
+    line,
+    point_along,
+    point_in_polygon,
+    quad_bezier,
+    rotate_point,
+    rotate_points,
+    rotate_port,
+)
+
+ROAD_HALF_WIDTH = 0.055
+RIVER_HALF_WIDTH = 0.085
+_GRID = 21
+
+
+@dataclass(frozen=True)
+class CityShape:
+    """One city feature: its filled region and the walls facing the fields."""
+
+    feature: int
+    polygon: Polyline
+    walls: tuple[Polyline, ...]
+    shield: bool
+    cathedral: bool
+
+
+@dataclass(frozen=True)
+class PathShape:
+    """A road or river feature as strokes (each starts at a port)."""
+
+    feature: int
+    kind: str
+    strokes: tuple[Polyline, ...]
+
+
+@dataclass(frozen=True)
+class Prop:
+    """A small picture drawn on top of the terrain (cloister, garden, inn, shield...)."""
+
+    kind: str
+    pos: Point
+    radius: float
+    feature: int | None = None
+
+
+@dataclass
+class TileLayout:
+    """Everything needed to draw a tile and to stand figures on it (rot 0)."""
+
+    cities: list[CityShape] = field(default_factory=list)
+    paths: list[PathShape] = field(default_factory=list)
+    props: list[Prop] = field(default_factory=list)
+    anchors: dict[int, Point] = field(default_factory=dict)
+
+    def rivers(self) -> list[PathShape]:
+        return [p for p in self.paths if p.kind == "river"]
+
+    def roads(self) -> list[PathShape]:
+        return [p for p in self.paths if p.kind == "road"]
+
+
+# --------------------------------------------------------------------------- cities
+
+
+def _cap_north(shared_corners: bool) -> tuple[Polyline, list[Polyline]]:
+    """A single-edge city: a rounded cap on the north edge.
+
+    When a second city shares a corner the cap's ends leave the corner at less
+    than 45 degrees, so the two caps touch only at the corner and never merge.
+    """
+    a, h = (0.38, 0.36) if shared_corners else (0.2, 0.42)
+    wall = cubic_bezier((1.0, 0.0), (1.0 - a, h), (a, h), (0.0, 0.0), 14)
+    return [(0.0, 0.0)] + wall[:-1], [wall]
+
+
+def _corner_north_west() -> tuple[Polyline, list[Polyline]]:
+    wall = cubic_bezier((0.0, 1.0), (0.3, 0.62), (0.62, 0.3), (1.0, 0.0), 14)
+    return [(0.0, 0.0)] + wall, [wall]
+
+
+def _band_east_west() -> tuple[Polyline, list[Polyline]]:
+    top = cubic_bezier((0.0, 0.0), (0.3, 0.3), (0.7, 0.3), (1.0, 0.0), 14)
+    bottom = cubic_bezier((1.0, 1.0), (0.7, 0.7), (0.3, 0.7), (0.0, 1.0), 14)
+    return top + bottom, [top, bottom]
+
+
+def _three_north_east_west() -> tuple[Polyline, list[Polyline]]:
+    wall = cubic_bezier((1.0, 1.0), (0.7, 0.6), (0.3, 0.6), (0.0, 1.0), 14)
+    return [(0.0, 0.0), (1.0, 0.0)] + wall, [wall]
+
+
+def _city_shape(edges: frozenset[str], shared_corners: bool) -> tuple[Polyline, list[Polyline]]:
+    """Polygon and walls for a city touching ``edges``, by rotating a canonical shape."""
+    if len(edges) >= 4 or not edges:
+        return [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], []
+    if len(edges) == 1:
+        canonical, build = frozenset({"N"}), lambda: _cap_north(shared_corners)
+    elif len(edges) == 3:
+        canonical, build = frozenset({"N", "E", "W"}), _three_north_east_west
+    elif edges in (frozenset({"E", "W"}), frozenset({"N", "S"})):
+        canonical, build = frozenset({"E", "W"}), _band_east_west
+    else:
+        canonical, build = frozenset({"N", "W"}), _corner_north_west
+    for rot in range(4):
+        if frozenset(rotate_port(e, rot) for e in canonical) == edges:
+            polygon, walls = build()
+            return rotate_points(polygon, rot), [rotate_points(w, rot) for w in walls]
+    raise ValueError(f"no city shape for edges {sorted(edges)}")
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def _through_stroke(a: str, b: str) -> Polyline:
+    """A path between two edge ports: straight when opposite, else a curve round the corner."""
+    pa, pb = EDGE_MID[a], EDGE_MID[b]
+    if abs(pa[0] - pb[0]) == 1.0 or abs(pa[1] - pb[1]) == 1.0:
+        return [pa, pb]
+    return quad_bezier(pa, CENTRE, pb, 10)
+
+
+def _opposite(edge: str) -> str:
+    return EDGES[(EDGES.index(edge) + 2) % 4]
+
+
+# --------------------------------------------------------------------------- clearance
+
+
+@dataclass
+class _Obstacles:
+    """What a prop or a figure should keep clear of, with distances in tile units.
+
+    The distance to walls and paths is memoised per point: the layout asks about
+    the same grid points many times and pure-Python geometry is not free.
+    """
+
+    polygons: list[Polyline] = field(default_factory=list)
+    walls: list[Polyline] = field(default_factory=list)
+    strokes: list[tuple[Polyline, float]] = field(default_factory=list)
+    discs: list[tuple[Point, float]] = field(default_factory=list)
+    _terrain: dict[Point, float] = field(default_factory=dict)
+    _city: dict[Point, bool] = field(default_factory=dict)
+    _version: tuple[int, int, int] = (0, 0, 0)
+
+    def _check_version(self) -> None:
+        version = (len(self.polygons), len(self.walls), len(self.strokes))
+        if version != self._version:
+            self._terrain.clear()
+            self._city.clear()
+            self._version = version
+
+    def in_city(self, p: Point) -> bool:
+        self._check_version()
+        cached = self._city.get(p)
+        if cached is None:
+            cached = any(point_in_polygon(p, poly) for poly in self.polygons)
+            self._city[p] = cached
+        return cached
+
+    def on_path(self, p: Point, margin: float = 0.0) -> bool:
+        return any(dist_point_polyline(p, s, hw + margin) < hw + margin for s, hw in self.strokes)
+
+    def clearance(self, p: Point) -> float:
+        """Distance to the nearest wall, path, prop or tile border."""
+        self._check_version()
+        best = self._terrain.get(p)
+        if best is None:
+            best = border_distance(p) - 0.03
+            for wall in self.walls:
+                best = min(best, dist_point_polyline(p, wall, best + 0.02) - 0.02)
+            for stroke, hw in self.strokes:
+                best = min(best, dist_point_polyline(p, stroke, best + hw) - hw)
+            self._terrain[p] = best
+        for centre, radius in self.discs:
+            best = min(best, math.hypot(p[0] - centre[0], p[1] - centre[1]) - radius)
+        return best
+
+
+_GRID_POINTS: list[Point] = [((i + 0.5) / _GRID, (j + 0.5) / _GRID) for j in range(_GRID) for i in range(_GRID)]
+
+
+def _grid_points() -> list[Point]:
+    return _GRID_POINTS
+
+
+def _find_field_spot(obstacles: _Obstacles, desired: float) -> tuple[Point, float]:
+    """The field point nearest the centre that keeps ``desired`` clearance (or the roomiest)."""
+    best: tuple[float, Point, float] | None = None
+    for p in _grid_points():
+        if obstacles.in_city(p):
+            continue
+        clear = obstacles.clearance(p)
+        score = min(clear, desired) - 0.18 * math.hypot(p[0] - 0.5, p[1] - 0.5)
+        if best is None or score > best[0]:
+            best = (score, p, clear)
+    if best is None:
+        return CENTRE, 0.1
+    return best[1], best[2]
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def _feature_flag(feature: Mapping[str, Any], name: str) -> bool:
+    return bool(feature.get(name))
+
+
+def build_layout(tile: Mapping[str, Any]) -> TileLayout:
+    """Compute the layout of one catalogue tile (catalogue orientation)."""
+    features: Sequence[Mapping[str, Any]] = tile["features"]
+    flags: Mapping[str, Any] = tile.get("flags") or {}
+    layout = TileLayout()
+    obstacles = _Obstacles()
+
+    # Cities first: everything else avoids them.
+    city_indexes = [i for i, f in enumerate(features) if f["kind"] == "city"]
+    city_edges = [frozenset(p for p in features[i]["ports"] if p in EDGE_MID) for i in city_indexes]
+    shared = len(city_indexes) > 1
+    for index, edges in zip(city_indexes, city_edges):
+        polygon, walls = _city_shape(edges, shared)
+        feature = features[index]
+        layout.cities.append(
+            CityShape(index, polygon, tuple(walls), _feature_flag(feature, "shield"),
+                      _feature_flag(feature, "cathedral"))
+        )
+        obstacles.polygons.append(polygon)
+        obstacles.walls.extend(walls)
+
+    # Rivers, then roads that cross the tile (they fix where the centre is free).
+    dead_ends: list[tuple[int, str]] = []
+    for index, feature in enumerate(features):
+        kind = feature["kind"]
+        if kind not in ("road", "river"):
+            continue
+        ports = [p for p in feature["ports"] if p in EDGE_MID]
+        hw = RIVER_HALF_WIDTH if kind == "river" else ROAD_HALF_WIDTH
+        if len(ports) == 2:
+            strokes = (_through_stroke(ports[0], ports[1]),)
+        elif len(ports) >= 3:
+            strokes = tuple([EDGE_MID[p], CENTRE] for p in ports)
+            layout.props.append(Prop("junction", CENTRE, 0.1))
+        elif kind == "river" and len(ports) == 1:
+            strokes = ([EDGE_MID[ports[0]], CENTRE],)
+            if flags.get("lake") or flags.get("river_end"):
+                layout.props.append(Prop("lake", CENTRE, 0.3, index))
+            else:
+                layout.props.append(Prop("spring", CENTRE, 0.14, index))
+        else:
+            if ports:
+                dead_ends.append((index, ports[0]))
+            continue
+        layout.paths.append(PathShape(index, kind, strokes))
+        obstacles.strokes.extend((s, hw) for s in strokes)
+    for prop in layout.props:
+        obstacles.discs.append((prop.pos, prop.radius))
+
+    # Cloisters, shrines and gardens sit in the field, as near the centre as room allows.
+    centre_props: dict[int, Prop] = {}
+    for index, feature in enumerate(features):
+        kind = feature["kind"]
+        if kind in ("cloister", "shrine", "garden"):
+            desired = 0.15 if kind == "garden" else 0.19
+            pos, clear = _find_field_spot(obstacles, desired)
+            radius = max(0.08, min(desired, clear))
+            prop = Prop(kind, pos, radius, index)
+            centre_props[index] = prop
+            layout.props.append(prop)
+            obstacles.discs.append((pos, radius))
+    cloister = next((p for p in centre_props.values() if p.kind in ("cloister", "shrine")), None)
+
+    # Roads that stop on this tile: at the junction, the cloister, inside a city, or a hamlet.
+    needs_hamlet = False
+    for index, port in dead_ends:
+        start = EDGE_MID[port]
+        if flags.get("junction"):
+            end = CENTRE
+            needs_hamlet = True
+        elif cloister is not None:
+            end = cloister.pos
+        else:
+            end = None
+            ray = line(start, EDGE_MID[_opposite(port)], 40)
+            for k, p in enumerate(ray[3:], start=3):
+                if obstacles.in_city(p):
+                    end = ray[min(k + 4, len(ray) - 1)]
+                    break
+            if end is None:
+                end = CENTRE
+                needs_hamlet = True
+        stroke = [start, end]
+        layout.paths.append(PathShape(index, "road", (stroke,)))
+        obstacles.strokes.append((stroke, ROAD_HALF_WIDTH))
+    if needs_hamlet and not any(p.kind == "junction" for p in layout.props):
+        layout.props.append(Prop("junction", CENTRE, 0.1))
+        obstacles.discs.append((CENTRE, 0.1))
+
+    # Inns stand beside their road.
+    for path in layout.roads():
+        if not _feature_flag(features[path.feature], "inn"):
+            continue
+        pos = _beside_path(path, obstacles)
+        layout.props.append(Prop("inn", pos, 0.1, path.feature))
+        obstacles.discs.append((pos, 0.1))
+
+    # Figure anchors, cathedrals and shields.
+    for city in layout.cities:
+        anchor = _city_anchor(city, obstacles)
+        if city.cathedral:
+            layout.props.append(Prop("cathedral", anchor, 0.2, city.feature))
+            anchor = _shift_inside(city, anchor, (0.0, 0.24))
+        layout.anchors[city.feature] = anchor
+        if city.shield:
+            layout.props.append(Prop("shield", _shield_spot(city, anchor), 0.08, city.feature))
+    for path in layout.paths:
+        stroke = path.strokes[0]
+        fraction = 0.5
+        if len(path.strokes) > 1 or _ends_inside(stroke, obstacles):
+            fraction = 0.38
+        layout.anchors[path.feature] = point_along(stroke, fraction)
+    for index, prop in centre_props.items():
+        layout.anchors[index] = prop.pos
+    _field_anchors(features, obstacles, layout)
+    for index, feature in enumerate(features):
+        layout.anchors.setdefault(index, CENTRE)
+        del feature  # anchors default to the centre for kinds the art does not know
+    return layout
+
+
+def _ends_inside(stroke: Polyline, obstacles: _Obstacles) -> bool:
+    return obstacles.in_city(stroke[-1])
+
+
+def _beside_path(path: PathShape, obstacles: _Obstacles) -> Point:
+    """A spot next to a road, on the side with the most room."""
+    best: tuple[float, Point] | None = None
+    for stroke in path.strokes:
+        for fraction in (0.3, 0.4, 0.5, 0.6, 0.7):
+            p = point_along(stroke, fraction)
+            q = point_along(stroke, min(1.0, fraction + 0.05))
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            length = math.hypot(dx, dy) or 1.0
+            nx, ny = -dy / length, dx / length
+            for side in (1.0, -1.0):
+                c = (p[0] + side * nx * 0.19, p[1] + side * ny * 0.19)
+                if not (0.05 < c[0] < 0.95 and 0.05 < c[1] < 0.95) or obstacles.in_city(c):
+                    continue
+                score = min(obstacles.clearance(c), 0.12) - 0.05 * abs(fraction - 0.5)
+                if best is None or score > best[0]:
+                    best = (score, c)
+    return best[1] if best else (0.3, 0.3)
+
+
+def _city_points(city: CityShape) -> list[Point]:
+    cached = _CITY_POINTS.get(id(city))
+    if cached is None or cached[0] is not city:
+        cached = (city, [p for p in _GRID_POINTS if point_in_polygon(p, city.polygon)])
+        _CITY_POINTS[id(city)] = cached
+    return cached[1]
+
+
+_CITY_POINTS: dict[int, tuple[CityShape, list[Point]]] = {}
+
+
+def _city_clearance(city: CityShape, p: Point) -> float:
+    best = border_distance(p) + 0.04
+    for wall in city.walls:
+        best = min(best, dist_point_polyline(p, wall))
+    return best
+
+
+def _city_anchor(city: CityShape, obstacles: _Obstacles) -> Point:
+    """The roomiest point of the city, away from roads entering it."""
+    del obstacles
+    best: tuple[float, Point] | None = None
+    for p in _city_points(city):
+        score = _city_clearance(city, p) - 0.1 * math.hypot(p[0] - 0.5, p[1] - 0.5)
+        if best is None or score > best[0]:
+            best = (score, p)
+    return best[1] if best else CENTRE
+
+
+def _shift_inside(city: CityShape, p: Point, delta: Point) -> Point:
+    q = (p[0] + delta[0], p[1] + delta[1])
+    return q if point_in_polygon(q, city.polygon) and border_distance(q) > 0.12 else p
+
+
+def _shield_spot(city: CityShape, anchor: Point) -> Point:
+    """A roomy city point away from where the figure stands."""
+    best: tuple[float, Point] | None = None
+    for p in _city_points(city):
+        clear = min(_city_clearance(city, p) - 0.02, border_distance(p) - 0.06)
+        away = math.hypot(p[0] - anchor[0], p[1] - anchor[1])
+        score = min(clear, 0.1) + 0.6 * min(away, 0.22)
+        if best is None or score > best[0]:
+            best = (score, p)
+    return best[1] if best else anchor
+
+
+def _field_anchors(
+    features: Sequence[Mapping[str, Any]], obstacles: _Obstacles, layout: TileLayout
+) -> None:
+    """Split the free area into connected regions and give each field its roomiest point."""
+    cells = _grid_points()
+    free = [not obstacles.in_city(p) and not obstacles.on_path(p, 0.005) for p in cells]
+    component = [-1] * len(cells)
+    sizes: list[int] = []
+    for start in range(len(cells)):
+        if not free[start] or component[start] >= 0:
+            continue
+        label = len(sizes)
+        stack = [start]
+        component[start] = label
+        count = 0
+        while stack:
+            cell = stack.pop()
+            count += 1
+            i, j = cell % _GRID, cell // _GRID
+            for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                ni, nj = i + di, j + dj
+                if 0 <= ni < _GRID and 0 <= nj < _GRID:
+                    n = nj * _GRID + ni
+                    if free[n] and component[n] < 0:
+                        component[n] = label
+                        stack.append(n)
+        sizes.append(count)
+
+    def component_at(point: Point) -> int | None:
+        best: tuple[float, int] | None = None
+        for idx, p in enumerate(cells):
+            if component[idx] < 0 or abs(p[0] - point[0]) > 0.2 or abs(p[1] - point[1]) > 0.2:
+                continue
+            d = math.hypot(p[0] - point[0], p[1] - point[1])
+            if d < 0.2 and (best is None or d < best[0]):
+                best = (d, component[idx])
+        return best[1] if best else None
+
+    # Which region each field's ports open onto.
+    claims: dict[int, list[int]] = {}
+    wanted: dict[int, int | None] = {}
+    for index, feature in enumerate(features):
+        if feature["kind"] != "field":
+            continue
+        votes: dict[int, int] = {}
+        for port in feature["ports"]:
+            if port not in HALF_EDGE_POINT:
+                continue
+            label = component_at(HALF_EDGE_POINT[port])
+            if label is not None:
+                votes[label] = votes.get(label, 0) + 1
+        choice = max(votes, key=lambda lab: (votes[lab], sizes[lab])) if votes else None
+        wanted[index] = choice
+        if choice is not None:
+            claims.setdefault(choice, []).append(index)
+    leftovers = sorted((lab for lab in range(len(sizes)) if lab not in claims), key=lambda lab: -sizes[lab])
+
+    def owner(idx: int, label: int, index: int) -> bool:
+        """Whether grid cell ``idx`` of region ``label`` belongs to field ``index``.
+
+        Fields the art does not separate (e.g. by a hedge it does not draw) share
+        a region; each then gets the cells nearest its own ports.
+        """
+        rivals = claims.get(label, [])
+        if len(rivals) <= 1:
+            return True
+        p = cells[idx]
+
+        def nearest(field_index: int) -> float:
+            ports = [q for q in features[field_index]["ports"] if q in HALF_EDGE_POINT]
+            return min(math.hypot(p[0] - HALF_EDGE_POINT[q][0], p[1] - HALF_EDGE_POINT[q][1]) for q in ports)
+
+        return min(rivals, key=nearest) == index
+
+    for index, choice in wanted.items():
+        if choice is None and leftovers:
+            choice = leftovers.pop(0)
+        if choice is None:
+            layout.anchors[index] = CENTRE
+            continue
+        best: tuple[float, Point] | None = None
+        for idx, p in enumerate(cells):
+            if component[idx] != choice:
+                continue
+            score = obstacles.clearance(p)
+            if (best is not None and score <= best[0]) or not owner(idx, choice, index):
+                continue
+            if best is None or score > best[0]:
+                best = (score, p)
+        layout.anchors[index] = best[1] if best else CENTRE
+
+
+@lru_cache(maxsize=512)
+def _cached_layout(tile_id: str, tile_key: str) -> TileLayout:
+    return build_layout(_PENDING[tile_key])
+
+
+_PENDING: dict[str, Mapping[str, Any]] = {}
+
+
+def tile_layout(tile: Mapping[str, Any]) -> TileLayout:
+    """The (cached) layout of a catalogue tile, keyed by its id and feature list."""
+    key = repr((tile.get("id"), tile["features"], tile.get("flags")))
+    _PENDING[key] = tile
+    try:
+        return _cached_layout(str(tile.get("id")), key)
+    finally:
+        _PENDING.pop(key, None)
+
+
+def rotated_anchor(tile: Mapping[str, Any], rot: int, feature_index: int) -> Point:
+    """The figure anchor of a feature in board orientation."""
+    layout = tile_layout(tile)
+    if feature_index not in layout.anchors:
+        raise IndexError(f"tile {tile.get('id')} has no feature {feature_index}")
+    return rotate_point(layout.anchors[feature_index], rot)

@@ -1,0 +1,76 @@
+"""Locating the assets directory and loading the shared palette.
+
+The assets live beside the package (``<repo root>/assets``) because the game is
+installed with ``pip install -e .``; everything that needs a font, a theme or a
+colour goes through this module so the lookup rule exists in one place only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+_ENV_OVERRIDE = "CARCASSONNE_ASSETS"
+
+
+class AssetsNotFoundError(FileNotFoundError):
+    """Raised when no assets directory can be found (a broken install)."""
+
+
+@lru_cache(maxsize=1)
+def assets_dir() -> Path:
+    """The assets directory: ``$CARCASSONNE_ASSETS`` if set, else ``<repo root>/assets``."""
+    override = os.environ.get(_ENV_OVERRIDE)
+    candidates = [Path(override)] if override else []
+    package_dir = Path(__file__).resolve().parent.parent
+    candidates.append(package_dir.parent / "assets")
+    for candidate in candidates:
+        if (candidate / "themes" / "palette.json").is_file():
+            return candidate
+    raise AssetsNotFoundError(f"assets directory not found (looked in {candidates})")
+
+
+def asset_path(*parts: str) -> Path:
+    """Path of a file inside the assets directory."""
+    return assets_dir().joinpath(*parts)
+
+
+def font_path(bold: bool = False, serif: bool = False) -> Path:
+    """The bundled DejaVu font (covers French accents on every system)."""
+    if serif:
+        return asset_path("fonts", "DejaVuSerif-Bold.ttf")
+    return asset_path("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+
+
+def theme_path() -> Path:
+    """The pygame-gui theme file."""
+    return asset_path("themes", "theme.json")
+
+
+@lru_cache(maxsize=1)
+def palette_data() -> dict[str, Any]:
+    """The raw palette JSON (tile-art, board, interface and player colours)."""
+    with asset_path("themes", "palette.json").open(encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def colour(group: str, name: str) -> pygame.Color:
+    """A palette colour, e.g. ``colour("tile", "road")``; KeyError names the missing entry."""
+    try:
+        rgb = palette_data()[group][name]
+    except KeyError as exc:
+        raise KeyError(f"palette has no colour {group}.{name}") from exc
+    return pygame.Color(*rgb)
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font:
+    """A cached bundled font at a pixel size (pygame.font must be initialised)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(font_path(bold=bold, serif=serif)), max(6, int(size)))
