@@ -77,6 +77,7 @@ class RotatedTile:
         "feature_ports",
         "port_feature",
         "links",
+        "local_links",
         "canonical_ports",
     )
 
@@ -113,6 +114,14 @@ class RotatedTile:
                     pairs.append((local, FACING_HALF[half], False))
             links.append(tuple(pairs))
         self.links: tuple[tuple[tuple[int, int, bool], ...], ...] = tuple(links)
+        # The same links grouped by local feature: (direction, facing port, closes edge).
+        by_local: list[list[tuple[int, int, bool]]] = [[] for _ in tile.features]
+        for direction, pairs in enumerate(links):
+            for local, nport, closes_edge in pairs:
+                by_local[local].append((direction, nport, closes_edge))
+        self.local_links: tuple[tuple[tuple[int, int, bool], ...], ...] = tuple(
+            tuple(pairs) for pairs in by_local
+        )
         self.canonical_ports: tuple[str, ...] = tuple(
             PORT_NAMES[ports[0]] if ports else PORT_NAMES[CENTRE] for ports in feature_ports
         )

@@ -507,48 +507,78 @@ class Game:
     def _put_tile(self, rotated: RotatedTile, x: int, y: int) -> None:
         """Add a tile to the board, merge its features and update the frontier."""
         pos = (x, y)
-        base = len(self.parent)
         parent = self.parent
+        base = len(parent)
         features = self.features
-        node_pos = self.node_pos
-        node_local = self.node_local
+        board = self.board
+        find = self.find
+        neighbours = (
+            board.get((x, y - 1)),
+            board.get((x + 1, y)),
+            board.get((x, y + 1)),
+            board.get((x - 1, y)),
+        )
+        templates = _templates(rotated.tile)
+        count = len(templates)
+        self.node_pos.extend([pos] * count)
+        self.node_local.extend(range(count))
         centre_nodes: list[int] = []
         edge_nodes: list[int] = []
-        for local, (kind, completion, open_count, shields, flags, cities) in enumerate(
-            _templates(rotated.tile)
-        ):
+        local_links = rotated.local_links
+        for local, (kind, completion, open_count, shields, flags, cities) in enumerate(templates):
             node = base + local
-            parent.append(node)
-            node_pos.append(pos)
-            node_local.append(local)
-            features.append(
-                Feature(
-                    kind,
-                    {pos},
-                    open_count,
-                    shields,
-                    dict(flags) if flags else None,
-                    {base + c for c in cities} if cities else None,
+            # A segment that touches an existing feature joins it directly
+            # instead of becoming a feature of its own and being merged.
+            attached = -1
+            for direction, nport, closes_edge in local_links[local]:
+                neighbour = neighbours[direction]
+                if neighbour is None:
+                    continue
+                facing, nbase = neighbour
+                nlocal = facing.port_feature[nport]
+                if nlocal < 0:
+                    continue
+                if attached >= 0:
+                    self._union(node, nbase + nlocal, closes_edge)
+                    continue
+                attached = find(nbase + nlocal)
+                feature = features[attached]
+                parent.append(attached)
+                features.append(None)
+                feature.size += 1  # type: ignore[union-attr]
+                feature.tiles.add(pos)  # type: ignore[union-attr]
+                feature.shields += shields  # type: ignore[union-attr]
+                feature.open += open_count - 2 if closes_edge else open_count  # type: ignore[union-attr]
+                if flags:
+                    own = feature.flags  # type: ignore[union-attr]
+                    if own is None:
+                        feature.flags = dict(flags)  # type: ignore[union-attr]
+                    else:
+                        for name, value in flags.items():
+                            own[name] = own.get(name, 0) + value
+                if cities:
+                    borders = {base + c for c in cities}
+                    if feature.cities is None:  # type: ignore[union-attr]
+                        feature.cities = borders  # type: ignore[union-attr]
+                    else:
+                        feature.cities |= borders  # type: ignore[union-attr]
+            if attached < 0:
+                parent.append(node)
+                features.append(
+                    Feature(
+                        kind,
+                        {pos},
+                        open_count,
+                        shields,
+                        dict(flags) if flags else None,
+                        {base + c for c in cities} if cities else None,
+                    )
                 )
-            )
             if completion == EDGES:
                 edge_nodes.append(node)
             elif completion == NEIGHBOURHOOD:
                 centre_nodes.append(node)
-        board = self.board
         board[pos] = (rotated, base)
-        links = rotated.links
-        for direction in range(4):
-            dx, dy = DELTAS[direction]
-            neighbour = board.get((x + dx, y + dy))
-            if neighbour is None:
-                continue
-            facing, nbase = neighbour
-            facing_ports = facing.port_feature
-            for local, nport, closes_edge in links[direction]:
-                nlocal = facing_ports[nport]
-                if nlocal >= 0:
-                    self._union(base + local, nbase + nlocal, closes_edge)
         pending = self._pending
         for node in edge_nodes:
             root = self.find(node)

@@ -74,3 +74,21 @@ def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(str(font_path(bold=bold, serif=serif)), max(6, int(size)))
+
+
+def load_theme() -> dict[str, Any]:
+    """The pygame-gui theme as a dict, with font paths made absolute.
+
+    pygame-gui resolves relative font paths against the working directory, so the
+    theme file names fonts relative to the assets directory and this fixes them up.
+    """
+    with theme_path().open(encoding="utf-8") as handle:
+        theme: dict[str, Any] = json.load(handle)
+    base = assets_dir()
+    for block in theme.values():
+        font_block = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font_block, dict):
+            for key, value in list(font_block.items()):
+                if key.endswith("_path") and isinstance(value, str) and not Path(value).is_absolute():
+                    font_block[key] = str(base / value)
+    return theme

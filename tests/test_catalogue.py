@@ -1,0 +1,99 @@
+"""The project's tile data against the shared reference catalogue."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from carcassonne_desktop.engine.catalogue import load_tile_file
+from carcassonne_desktop.engine.expansion import registry
+from carcassonne_desktop.engine.geometry import EDGE_PORTS, HALF_PORTS, rotate_port
+
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "tiles"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWX"
+
+
+def base_tiles():
+    return load_tile_file("base.json", "base")
+
+
+def test_base_box_has_72_tiles_lettered_a_to_x_with_start_d():
+    tiles = base_tiles()
+    assert sum(t.count for t in tiles) == 72
+    letters = Counter()
+    for tile in tiles:
+        letters[tile.id.split("/")[1].split("+")[0]] += tile.count
+    assert set(letters) == set(LETTERS)
+    assert [t.id for t in tiles if t.start] == ["base/D"]
+    assert letters["D"] == 4
+    expected = dict(zip(LETTERS, [2, 4, 1, 4, 5, 2, 1, 3, 2, 3, 3, 3, 2, 3, 2, 3, 1, 3, 2, 1, 8, 9,
+                                  4, 1]))
+    assert dict(letters) == expected
+
+
+def test_eight_garden_tiles_in_the_2nd_3rd_edition_box():
+    gardens = [t for t in base_tiles() if t.has_feature("garden")]
+    assert sum(t.count for t in gardens) == 8
+    for tile in gardens:
+        assert tile.id.endswith("+garden")
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference catalogue not beside repo")
+@pytest.mark.parametrize(
+    "data_file,reference_file",
+    [("base.json", "base.json"), ("inns_cathedrals.json", "inns_cathedrals.json"),
+     ("river.json", "river_i.json")],
+)
+def test_data_matches_reference(data_file, reference_file):
+    reference = json.loads((REFERENCE / reference_file).read_text(encoding="utf-8"))
+    ours = {t.id: t for t in load_tile_file(data_file, "x")}
+    expected = {t["id"]: t for t in reference["tiles"] if t.get("count_with_gardens", t["count"])}
+    assert set(ours) == set(expected)
+    assert sum(t.count for t in ours.values()) == reference["total_with_gardens"]
+    for tile_id, ref in expected.items():
+        tile = ours[tile_id]
+        assert tile.count == ref["count_with_gardens"]
+        assert [f.kind for f in tile.features] == [f["kind"] for f in ref["features"]]
+        assert [list(f.ports) for f in tile.features] == [f["ports"] for f in ref["features"]]
+        edges = tile.rotations[0].edges
+        ref_edges = [ref["edges"][side] for side in EDGE_PORTS]
+        assert list(edges) == ["river" if e == "water" else e for e in ref_edges]
+
+
+def test_every_tile_is_consistent():
+    for expansion_cls in registry().values():
+        for tile in expansion_cls({}).tiles():
+            ports = [p for f in tile.features for p in f.ports]
+            assert len(ports) == len(set(ports)), f"{tile.id}: a port used twice"
+            for feature in tile.features:
+                if feature.kind == "field":
+                    assert all(p in HALF_PORTS for p in feature.ports)
+                    for city in feature.flag("cities"):
+                        assert tile.features[city].kind == "city"
+            for side, edge in zip(EDGE_PORTS, tile.rotations[0].edges):
+                halves = {h for h in HALF_PORTS if h[0] == side}
+                has_halves = any(set(f.ports) & halves for f in tile.features)
+                # a city edge has no field halves; every other edge has both
+                assert has_halves == (edge != "city"), f"{tile.id} edge {side}"
+
+
+def test_rotation_maps_ports_as_the_contract_says():
+    assert [rotate_port(p, 1) for p in "NESW"] == ["E", "S", "W", "N"]
+    cycle = ["NW", "EN", "SE", "WS"]
+    for a, b in zip(cycle, cycle[1:] + cycle[:1]):
+        assert rotate_port(a, 1) == b
+    cycle = ["NE", "ES", "SW", "WN"]
+    for a, b in zip(cycle, cycle[1:] + cycle[:1]):
+        assert rotate_port(a, 1) == b
+    assert rotate_port("C", 3) == "C"
+
+
+def test_rotated_edges_follow_the_rotation():
+    for tile in base_tiles():
+        for rot in range(4):
+            edges = tile.rotations[rot].edges
+            for side in range(4):
+                assert edges[(side + rot) % 4] == tile.rotations[0].edges[side]
