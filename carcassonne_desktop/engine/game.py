@@ -37,7 +37,8 @@ from carcassonne_desktop.engine.features import (
     Feature,
     Position,
 )
-from carcassonne_desktop.engine.geometry import DELTAS, NEIGHBOURHOOD as AROUND
+from carcassonne_desktop.engine.geometry import DELTAS
+from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD as AROUND
 from carcassonne_desktop.engine.rules import Rules
 from carcassonne_desktop.engine.setup import GameSetup
 

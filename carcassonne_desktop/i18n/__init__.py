@@ -13,6 +13,7 @@ written ``%{name}`` in the JSON files (python-i18n's syntax).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import locale
 import os
@@ -82,10 +83,8 @@ def detect_default_language() -> str:
     candidates: list[str | None] = []
     for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         candidates.append(os.environ.get(var))
-    try:
+    with contextlib.suppress(ValueError):
         candidates.append(locale.getlocale()[0])
-    except ValueError:
-        pass
     for value in candidates:
         if not value or value in ("C", "POSIX"):
             continue

@@ -1,0 +1,54 @@
+"""The Abbot (seed 001 p.9-10): one abbot per player, on a cloister or a
+garden only; instead of deploying, the abbot may be taken back, scoring its
+cloister or garden as at the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from carcassonne_desktop.engine.actions import Action, Recall
+from carcassonne_desktop.engine.events import Event
+from carcassonne_desktop.engine.expansion import Expansion, register
+from carcassonne_desktop.engine.figures import FigureType
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.engine.game import Game
+
+ABBOT = "abbot"
+
+
+@register
+class Abbot(Expansion):
+    id = "abbot"
+    order = 20
+    title = {"fr": "L'Abbé", "en": "The Abbot"}
+    description = {
+        "fr": "Un abbé par joueur, sur une abbaye ou un jardin. Au lieu de poser un pion, "
+        "on peut reprendre l'abbé et marquer son abbaye ou son jardin comme en fin de partie.",
+        "en": "One abbot each, on a cloister or a garden. Instead of deploying, you may take "
+        "the abbot back and score its cloister or garden as at the end of the game.",
+    }
+
+    def figures(self) -> Iterable[FigureType]:
+        return (FigureType(ABBOT, 1, frozenset({"cloister", "garden"})),)
+
+    def extra_actions(self, game: Game) -> Iterable[Action]:
+        player = game.current
+        for owner, figure, node in game.figures_placed:
+            if owner == player and figure == ABBOT:
+                x, y = game.node_pos[node]
+                yield Recall(ABBOT, x, y)
+
+    def apply_action(self, game: Game, action: Action) -> list[Event] | None:
+        if not isinstance(action, Recall) or action.figure != ABBOT:
+            return None
+        for owner, figure, node in game.figures_placed:
+            if owner == game.current and figure == ABBOT and game.node_pos[node] == (
+                action.x, action.y
+            ):
+                events: list[Event] = []
+                # Scored "as at the end of the game": 1 + 1 per neighbouring tile.
+                game.score_feature(game.find(node), False, "recall", events)
+                return events
+        return None

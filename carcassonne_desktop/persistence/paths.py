@@ -1,0 +1,50 @@
+"""Where saved games live.
+
+Players' saves go in the platformdirs user data directory, never inside the
+installed package; ``$CARCASSONNE_DATA_DIR`` overrides it so tests and
+portable installs can point elsewhere. The example games shipped with the
+project sit in ``saves/`` at the top of the repository (read-only);
+``$CARCASSONNE_EXAMPLES_DIR`` overrides that.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+APP_NAME = "carcassonne-desktop"
+DATA_ENV = "CARCASSONNE_DATA_DIR"
+EXAMPLES_ENV = "CARCASSONNE_EXAMPLES_DIR"
+
+
+def data_dir() -> Path:
+    """The per-user directory for saves (created on first write, not here)."""
+    override = os.environ.get(DATA_ENV)
+    if override:
+        return Path(override)
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def saves_dir(root: Path | None = None) -> Path:
+    """Named saves the player made."""
+    return (root if root is not None else data_dir()) / "saves"
+
+
+def autosaves_dir(root: Path | None = None) -> Path:
+    """One autosave per game in progress (see ``store.SaveStore.autosave``)."""
+    return (root if root is not None else data_dir()) / "autosaves"
+
+
+def examples_dir() -> Path:
+    """The example games shipped with the project (may not exist in a wheel install)."""
+    override = os.environ.get(EXAMPLES_ENV)
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parents[2] / "saves"
+
+
+def backup_path(path: Path) -> Path:
+    """The previous good version of a save: ``name.json.bak`` next to it."""
+    return path.with_name(path.name + ".bak")

@@ -1,0 +1,208 @@
+"""The window, the main loop and the wiring between scenes.
+
+The loop owns the clock and the pygame-gui ``UIManager``. Each event goes to
+the UI manager first; an event it consumes (a click on a button, typing in a
+text field) never reaches the scene, so a click on a button cannot also place a
+tile under it. F11 toggles full screen anywhere.
+
+Parts built elsewhere plug in through :class:`AppHooks` (the game scene
+factory, saved-game callbacks, the computer levels and the expansion list).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.persistence.settings import Settings, load_settings, save_settings
+from carcassonne_desktop.ui.resources import load_theme
+from carcassonne_desktop.ui.scene import Scene, SceneStack
+
+MIN_WINDOW = (960, 640)
+FPS = 60
+
+DEFAULT_EXPANSIONS: list[dict[str, Any]] = [
+    {"id": "base", "name": {"fr": "Jeu de base", "en": "Base game"},
+     "description": {"fr": "Routes, villes, abbayes et prés.", "en": "Roads, cities, cloisters and fields."}},
+]
+
+
+@dataclass
+class AppHooks:
+    """What the rest of the game plugs into the interface.
+
+    - ``game_factory(app, setup)`` builds the game scene from a setup dict
+      (DESIGN.md section 5 "setup").
+    - ``has_saved_game()`` enables the Continue button.
+    - ``on_continue(app)`` / ``on_load(app)`` resume or pick a saved game.
+    - ``ai_levels`` are the computer controller levels ("random", "medium"...);
+      a seat's controller becomes ``"ai:<level>"``.
+    - ``expansions``: ``{"id", "name": {"fr","en"}, "description": {"fr","en"}}``.
+    """
+
+    game_factory: Callable[[App, dict[str, Any]], Scene] | None = None
+    has_saved_game: Callable[[], bool] = lambda: False
+    on_continue: Callable[[App], None] | None = None
+    on_load: Callable[[App], None] | None = None
+    ai_levels: list[str] = field(default_factory=lambda: ["random"])
+    expansions: list[dict[str, Any]] = field(default_factory=lambda: list(DEFAULT_EXPANSIONS))
+
+
+class App:
+    """The application: window, UI manager, settings and the scene stack."""
+
+    def __init__(self, hooks: AppHooks | None = None, settings: Settings | None = None,
+                 settings_file: Path | None = None, size: tuple[int, int] | None = None) -> None:
+        self.hooks = hooks or AppHooks()
+        self.settings_file = settings_file
+        self.settings = settings if settings is not None else load_settings(settings_file)
+        pygame.init()
+        pygame.key.set_repeat(350, 35)
+        self.fullscreen = bool(self.settings.fullscreen)
+        self._windowed_size = size or self.settings.window_size
+        self.screen = self._open_window()
+        language = self.settings.language or i18n.detect_default_language()
+        self.manager = pygame_gui.UIManager(
+            self.screen.get_size(),
+            load_theme(),
+            enable_live_theme_updates=False,
+            starting_language=language,
+            translation_directory_paths=i18n.translation_paths(),
+        )
+        # bold text inside text boxes (<b> in the rules) uses a font the theme does not list
+        self.manager.preload_fonts([{"name": "dejavu", "point_size": 20, "style": "bold"},
+                                    {"name": "dejavu", "point_size": 17, "style": "bold"}])
+        i18n.set_language(language, self.manager)
+        pygame.display.set_caption(i18n.tr("app.window_title"))
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+
+    # ----------------------------------------------------------------- window
+
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        w = max(MIN_WINDOW[0], self._windowed_size[0])
+        h = max(MIN_WINDOW[1], self._windowed_size[1])
+        return pygame.display.set_mode((w, h), pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch between full screen and a resizable window (remembered in settings)."""
+        if on == self.fullscreen:
+            return
+        if not self.fullscreen:
+            self._windowed_size = self.screen.get_size()
+        self.fullscreen = on
+        self.screen = self._open_window()
+        self.settings.fullscreen = on
+        self.save_settings()
+        self._resized()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def _resized(self) -> None:
+        size = self.screen.get_size()
+        self.manager.set_window_resolution(size)
+        if not self.fullscreen:
+            self.settings.window_size = size
+        self.stack.broadcast_resize(size)
+
+    # ----------------------------------------------------------------- settings, language
+
+    def save_settings(self) -> None:
+        save_settings(self.settings, self.settings_file)
+
+    def set_language(self, code: str) -> None:
+        """Switch every text (widgets and drawn text) and remember the choice."""
+        code = i18n.set_language(code, self.manager)
+        self.settings.language = code
+        self.save_settings()
+        pygame.display.set_caption(i18n.tr("app.window_title"))
+        self.stack.broadcast_language()
+
+    # ----------------------------------------------------------------- navigation
+
+    def start(self) -> None:
+        """Show the main menu."""
+        from carcassonne_desktop.ui.menu_scene import MainMenuScene
+
+        self.stack.clear()
+        self.stack.push(MainMenuScene(self))
+
+    def start_game(self, setup: dict[str, Any]) -> None:
+        """Remember a setup and open the game scene built by the hooks' factory."""
+        self.settings.last_setup = setup
+        self.save_settings()
+        if self.hooks.game_factory is None:
+            return
+        self.stack.push(self.hooks.game_factory(self, setup))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----------------------------------------------------------------- loop
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        """Route one event: window events, F11, then the UI manager, then the scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            w, h = max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h)
+            if (w, h) != self.screen.get_size():
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.manager.process_events(event):
+            return
+        self.stack.handle_event(event)
+
+    def step(self, dt: float | None = None) -> bool:
+        """One frame: events, update, draw. Returns False once the app should stop."""
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        for event in pygame.event.get():
+            self.process_event(event)
+            if not self.running:
+                return False
+        self.stack.update(dt)
+        self.manager.update(dt)
+        self.screen.fill((0, 0, 0))
+        self.stack.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+        return self.running and len(self.stack) > 0
+
+    def run(self) -> int:
+        """Run until the player quits; returns a process exit status."""
+        if not len(self.stack):
+            self.start()
+        try:
+            while self.step():
+                pass
+        finally:
+            self.save_settings()
+            pygame.quit()
+        return 0
+
+
+def run_app(hooks: AppHooks | None = None) -> int:
+    """Open the window on the main menu (what ``carcassonne`` with no arguments does)."""
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    return App(hooks).run()

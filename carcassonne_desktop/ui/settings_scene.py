@@ -1,0 +1,84 @@
+"""Settings: language, computer-turn speed, auto-confirm, full screen.
+
+Every change applies at once and is saved at once: there is no "Apply" button
+to forget.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.persistence.settings import AI_SPEEDS
+from carcassonne_desktop.ui.panel_scene import PanelScene
+
+ROW_H = 56
+LABEL_W = 330
+
+
+class SettingsScene(PanelScene):
+    title_key = "settings.title"
+    panel_size = (760, 470)
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.language_menu: pygame_gui.elements.UIDropDownMenu | None = None
+        self.speed_menu: pygame_gui.elements.UIDropDownMenu | None = None
+        self.auto_confirm_box: pygame_gui.elements.UICheckBox | None = None
+        self.fullscreen_box: pygame_gui.elements.UICheckBox | None = None
+
+    def build_panel(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
+        assert self.app is not None
+        settings = self.app.settings
+        x, y = area.x, area.y + 8
+        field_w = area.width - LABEL_W
+
+        def label(key: str, row_y: int) -> None:
+            pygame_gui.elements.UILabel(pygame.Rect(x, row_y, LABEL_W - 10, 44), i18n.key(key),
+                                        self.manager, container=panel)
+
+        label("settings.language", y)
+        languages = [(i18n.language_name(c), c) for c in i18n.available_languages()]
+        current = i18n.current_language()
+        start = next((opt for opt in languages if opt[1] == current), languages[0])
+        self.language_menu = pygame_gui.elements.UIDropDownMenu(
+            languages, start, pygame.Rect(x + LABEL_W, y, field_w, 44), self.manager, container=panel)
+        y += ROW_H
+        label("settings.ai_speed", y)
+        speeds = [(i18n.tr(f"settings.speed_{s}"), s) for s in AI_SPEEDS]
+        start = next((opt for opt in speeds if opt[1] == settings.ai_speed), speeds[1])
+        self.speed_menu = pygame_gui.elements.UIDropDownMenu(
+            speeds, start, pygame.Rect(x + LABEL_W, y, field_w, 44), self.manager, container=panel)
+        y += ROW_H + 8
+        self.auto_confirm_box = pygame_gui.elements.UICheckBox(
+            pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.auto_confirm"), self.manager, container=panel,
+            initial_state=settings.auto_confirm, tool_tip_text=i18n.key("settings.auto_confirm_tip"))
+        y += ROW_H
+        self.fullscreen_box = pygame_gui.elements.UICheckBox(
+            pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.fullscreen"), self.manager, container=panel,
+            initial_state=self.app.fullscreen)
+        y += ROW_H
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 32), i18n.key("settings.saved"),
+                                    self.manager, container=panel, object_id="#hint")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        assert self.app is not None
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.language_menu:
+                self.app.set_language(event.selected_option_id)
+                return True
+            if event.ui_element is self.speed_menu:
+                self.app.settings.ai_speed = event.selected_option_id
+                self.app.save_settings()
+                return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if event.ui_element is self.auto_confirm_box:
+                self.app.settings.auto_confirm = checked
+                self.app.save_settings()
+                return True
+            if event.ui_element is self.fullscreen_box:
+                self.app.set_fullscreen(checked)
+                return True
+        return super().handle_event(event)

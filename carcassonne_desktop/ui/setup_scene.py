@@ -1,0 +1,328 @@
+"""New-game setup: 2 to 8 seats (name, colour, human or computer), options, expansions.
+
+The screen edits a plain model (:class:`SetupModel`) and rebuilds its widgets
+from it, so resizing the window or switching language never loses what the
+player typed. Starting calls ``on_start(setup)`` with the "setup" part of a game
+record (DESIGN.md section 5); the choices are remembered through the settings.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.ui.art.meeples import player_colour_names, render_meeple
+from carcassonne_desktop.ui.panel_scene import MARGIN, PanelScene
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "hand_of_3")
+DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False, "hand_of_3": False}
+ROW_H = 50
+
+
+@dataclass
+class Seat:
+    name: str
+    color: str
+    controller: str = "human"
+
+
+@dataclass
+class SetupModel:
+    """What the setup screen edits; converts to and from the record's setup dict."""
+
+    seats: list[Seat] = field(default_factory=list)
+    options: dict[str, bool] = field(default_factory=lambda: dict(DEFAULT_OPTIONS))
+    expansions: list[str] = field(default_factory=lambda: ["base"])
+
+    @classmethod
+    def default(cls, count: int = 2) -> SetupModel:
+        colours = player_colour_names()
+        seats = [Seat(i18n.tr("setup.default_name", n=i + 1), colours[i]) for i in range(count)]
+        if count >= 2:
+            seats[1].controller = "ai:random"
+        return cls(seats)
+
+    @classmethod
+    def from_setup(cls, setup: dict[str, Any], controllers: Sequence[str],
+                   expansion_ids: Sequence[str]) -> SetupModel:
+        """Rebuild the model from a remembered setup, dropping anything no longer valid."""
+        model = cls.default()
+        colours = player_colour_names()
+        seats: list[Seat] = []
+        for player in setup.get("players", [])[:MAX_PLAYERS]:
+            if not isinstance(player, dict):
+                continue
+            color = player.get("color")
+            if color not in colours or any(s.color == color for s in seats):
+                color = next(c for c in colours if all(s.color != c for s in seats))
+            controller = player.get("controller", "human")
+            if controller not in controllers:
+                controller = "human"
+            name = str(player.get("name") or i18n.tr("setup.default_name", n=len(seats) + 1))[:24]
+            seats.append(Seat(name, color, controller))
+        if len(seats) >= MIN_PLAYERS:
+            model.seats = seats
+        options = setup.get("options", {})
+        if isinstance(options, dict):
+            for name in OPTION_NAMES:
+                if isinstance(options.get(name), bool):
+                    model.options[name] = options[name]
+        chosen = [e for e in setup.get("expansions", []) if e in expansion_ids]
+        model.expansions = ["base"] + [e for e in chosen if e != "base"]
+        return model
+
+    def to_setup(self) -> dict[str, Any]:
+        return {
+            "players": [{"name": s.name.strip(), "color": s.color, "controller": s.controller} for s in self.seats],
+            "expansions": list(self.expansions),
+            "options": dict(self.options),
+        }
+
+    def errors(self) -> list[str]:
+        """Translation keys of what prevents starting (empty when the setup is valid)."""
+        problems: list[str] = []
+        if not MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS:
+            problems.append("setup.error_players")
+        if any(not s.name.strip() for s in self.seats):
+            problems.append("setup.error_names")
+        if len({s.color for s in self.seats}) != len(self.seats):
+            problems.append("setup.error_colours")
+        return problems
+
+    def add_seat(self) -> None:
+        if len(self.seats) >= MAX_PLAYERS:
+            return
+        free = [c for c in player_colour_names() if all(s.color != c for s in self.seats)]
+        self.seats.append(Seat(i18n.tr("setup.default_name", n=len(self.seats) + 1), free[0], "ai:random"))
+
+    def remove_seat(self, index: int) -> None:
+        if len(self.seats) > MIN_PLAYERS and 0 <= index < len(self.seats):
+            del self.seats[index]
+
+
+class SetupScene(PanelScene):
+    """The new-game screen."""
+
+    title_key = "setup.title"
+    panel_size = (1180, 860)
+
+    def __init__(self, app, on_start: Callable[[dict[str, Any]], None]) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.on_start = on_start
+        hooks = app.hooks
+        self.controllers = ["human"] + [f"ai:{level}" for level in hooks.ai_levels]
+        self.expansion_info: list[dict[str, Any]] = list(hooks.expansions)
+        remembered = app.settings.last_setup
+        ids = [e["id"] for e in self.expansion_info] + ["base"]
+        self.model = (SetupModel.from_setup(remembered, self.controllers, ids) if remembered
+                      else SetupModel.default())
+        self._seat_widgets: list[dict[str, Any]] = []
+        self._option_boxes: dict[Any, str] = {}
+        self._expansion_boxes: dict[Any, str] = {}
+        self.add_button: pygame_gui.elements.UIButton | None = None
+        self.start_button: pygame_gui.elements.UIButton | None = None
+        self.error_label: pygame_gui.elements.UILabel | None = None
+
+    # ----------------------------------------------------------------- widgets
+
+    def controller_label(self, controller: str) -> str:
+        if controller == "human":
+            return i18n.tr("setup.human")
+        level = controller.split(":", 1)[1]
+        text = i18n.tr(f"ai.{level}")
+        return text if text != i18n.key(f"ai.{level}") else i18n.tr("ai.generic", level=level)
+
+    def build_panel(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
+        self._seat_widgets = []
+        players_w = min(720, int(area.width * 0.6))
+        side_x = area.x + players_w + MARGIN
+        side_w = area.right - side_x
+        self._build_seats(panel, pygame.Rect(area.x, area.y, players_w, area.height))
+        self._build_side(panel, pygame.Rect(side_x, area.y, side_w, area.height))
+        rect = panel.get_relative_rect()
+        self.start_button = pygame_gui.elements.UIButton(
+            pygame.Rect(rect.width - MARGIN - 320, rect.height - 70, 320, 52), i18n.key("setup.start"),
+            self.manager, container=panel, object_id="#primary_button")
+        self.error_label = pygame_gui.elements.UILabel(
+            pygame.Rect(MARGIN + 200, rect.height - 66, rect.width - 2 * MARGIN - 540, 44), "",
+            self.manager, container=panel, object_id="#error")
+        self._refresh_errors()
+
+    def _build_seats(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
+        x, y = area.x, area.y
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.players"),
+                                    self.manager, container=panel, object_id="#subheading")
+        y += 40
+        name_w = int(area.width * 0.3)
+        colour_w = int(area.width * 0.19)
+        ctrl_w = area.width - name_w - colour_w - 44 - 48 - 24
+        colour_options = [(i18n.tr(f"colour.{c}").capitalize(), c) for c in player_colour_names()]
+        ctrl_options = [(self.controller_label(c), c) for c in self.controllers]
+        for i, seat in enumerate(self.model.seats):
+            row_y = y + i * ROW_H
+            sprite = render_meeple("follower", seat.color, 40)
+            pygame_gui.elements.UIImage(pygame.Rect(x, row_y + 2, 40, 40), sprite, self.manager,
+                                        container=panel)
+            cx = x + 44
+            entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(cx, row_y, name_w, 44), self.manager, container=panel)
+            entry.set_text_length_limit(24)
+            entry.set_text(seat.name)
+            cx += name_w + 8
+            colour_menu = pygame_gui.elements.UIDropDownMenu(
+                colour_options, next(o for o in colour_options if o[1] == seat.color),
+                pygame.Rect(cx, row_y, colour_w, 44), self.manager, container=panel)
+            cx += colour_w + 8
+            ctrl_menu = pygame_gui.elements.UIDropDownMenu(
+                ctrl_options, next(o for o in ctrl_options if o[1] == seat.controller),
+                pygame.Rect(cx, row_y, ctrl_w, 44), self.manager, container=panel)
+            cx += ctrl_w + 8
+            remove = pygame_gui.elements.UIButton(
+                pygame.Rect(cx, row_y, 48, 44), "\u2715", self.manager, container=panel,
+                tool_tip_text=i18n.key("setup.remove_player"))
+            if len(self.model.seats) <= MIN_PLAYERS:
+                remove.disable()
+            self._seat_widgets.append({"name": entry, "colour": colour_menu, "controller": ctrl_menu,
+                                       "remove": remove})
+        add_y = y + len(self.model.seats) * ROW_H + 6
+        self.add_button = pygame_gui.elements.UIButton(
+            pygame.Rect(x + 44, add_y, 260, 46), i18n.key("setup.add_player"), self.manager, container=panel)
+        if len(self.model.seats) >= MAX_PLAYERS:
+            self.add_button.disable()
+
+    def _build_side(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
+        x, y = area.x, area.y
+        self._option_boxes = {}
+        self._expansion_boxes = {}
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.options"),
+                                    self.manager, container=panel, object_id="#subheading")
+        y += 44
+        for name in OPTION_NAMES:
+            box = pygame_gui.elements.UICheckBox(
+                pygame.Rect(x, y + 6, 26, 26), i18n.key(f"setup.{name}"), self.manager, container=panel,
+                initial_state=bool(self.model.options.get(name)), tool_tip_text=i18n.key(f"setup.{name}_tip"))
+            self._option_boxes[box] = name
+            y += 44
+        y += 16
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.expansions"),
+                                    self.manager, container=panel, object_id="#subheading")
+        y += 44
+        language = i18n.current_language()
+        for info in self.expansion_info:
+            name = _localised(info.get("name"), language) or info["id"]
+            description = _localised(info.get("description"), language)
+            box = pygame_gui.elements.UICheckBox(
+                pygame.Rect(x, y + 6, 26, 26), name, self.manager, container=panel,
+                initial_state=info["id"] in self.model.expansions, tool_tip_text=description or None)
+            if info["id"] == "base":
+                box.disable()
+            self._expansion_boxes[box] = info["id"]
+            y += 36
+            if description:
+                pygame_gui.elements.UITextBox(description, pygame.Rect(x + 30, y - 6, area.width - 30, -1),
+                                              self.manager, container=panel, object_id="#hint_box")
+                y += 30
+            y += 4
+
+    def _refresh_errors(self) -> None:
+        problems = self.model.errors()
+        if self.error_label is not None:
+            self.error_label.set_text(i18n.key(problems[0]) if problems else "")
+        if self.start_button is not None:
+            if problems:
+                self.start_button.disable()
+            else:
+                self.start_button.enable()
+
+    # ----------------------------------------------------------------- events
+
+    def _sync_names(self) -> None:
+        for seat, widgets in zip(self.model.seats, self._seat_widgets):
+            seat.name = widgets["name"].get_text()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        element = getattr(event, "ui_element", None)
+        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+            self._sync_names()
+            self._refresh_errors()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for i, widgets in enumerate(self._seat_widgets):
+                if element is widgets["colour"]:
+                    self._set_colour(i, event.selected_option_id)
+                    return True
+                if element is widgets["controller"]:
+                    self.model.seats[i].controller = event.selected_option_id
+                    return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if element in self._option_boxes:
+                self.model.options[self._option_boxes[element]] = checked
+                return True
+            if element in self._expansion_boxes:
+                exp = self._expansion_boxes[element]
+                if checked and exp not in self.model.expansions:
+                    self.model.expansions.append(exp)
+                elif not checked and exp in self.model.expansions and exp != "base":
+                    self.model.expansions.remove(exp)
+                return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if element is self.add_button:
+                self._sync_names()
+                self.model.add_seat()
+                self.rebuild_ui()
+                return True
+            if element is self.start_button:
+                self.start()
+                return True
+            for i, widgets in enumerate(self._seat_widgets):
+                if element is widgets["remove"]:
+                    self._sync_names()
+                    self.model.remove_seat(i)
+                    self.rebuild_ui()
+                    return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+            return True
+        return super().handle_event(event)
+
+    def _set_colour(self, index: int, colour_name: str) -> None:
+        """Choosing a colour another seat has swaps the two, so colours stay distinct."""
+        self._sync_names()
+        seats = self.model.seats
+        other = next((s for s in seats if s.color == colour_name and s is not seats[index]), None)
+        if other is not None:
+            other.color = seats[index].color
+        seats[index].color = colour_name
+        self.rebuild_ui()
+
+    def start(self) -> None:
+        self._sync_names()
+        if self.model.errors():
+            self._refresh_errors()
+            return
+        setup = copy.deepcopy(self.model.to_setup())
+        self.on_start(setup)
+
+    def on_language_changed(self) -> None:
+        self._sync_names()
+        super().on_language_changed()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self._sync_names()
+        super().on_resize(size)
+
+
+def _localised(value: Any, language: str) -> str:
+    """A ``{"fr": ..., "en": ...}`` value in the current language (or a plain string)."""
+    if isinstance(value, dict):
+        return str(value.get(language) or value.get("en") or next(iter(value.values()), ""))
+    return str(value) if value else ""
