@@ -125,10 +125,14 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = ("_groups", "_others", "_count", "_set")
 
-    def __init__(self, groups: list[PlacementGroup], others: list[Action]) -> None:
+    def __init__(
+        self, groups: list[PlacementGroup], others: list[Action], count: int | None = None
+    ) -> None:
         self._groups = groups
         self._others = others
-        self._count = sum(len(cells) * len(rots) for cells, rots, _ in groups)
+        if count is None:
+            count = sum(len(cells) * len(rots) for cells, rots, _ in groups) if groups else 0
+        self._count = count
         self._set: set[tuple[int, int, int, str]] | None = None
 
     def __len__(self) -> int:
@@ -170,6 +174,9 @@ class LegalActions(Sequence[Action]):
         ]
 
 
+_NO_GROUPS: list[PlacementGroup] = []
+
+
 class Game:
     """A game in progress. Create with a `GameSetup`; drive with `apply`."""
 
@@ -193,7 +200,7 @@ class Game:
         # and the same cells indexed by pattern.
         self.frontier: dict[Position, int] = {}
         self.open_by_pattern: dict[int, dict[Position, None]] = {}
-        self.centres: dict[Position, list[int]] = {}
+        self.waiting_cells: dict[Position, list[int]] = {}
         self.figures_placed: list[tuple[int, str, int]] = []
         self.hands: list[list[str]] = [[] for _ in range(self.num_players)]
         self.bag: list[str] = []  # drawn from the end; hidden information
@@ -205,6 +212,7 @@ class Game:
         self.last_placed: Position | None = None
         self._pending: list[int] = []
         self._placements: dict[str, list[PlacementGroup]] = {}
+        self._placement_counts: dict[str, int] = {}
         self._figure_options: list[Action] | None = None
         self._setup_board()
 
@@ -373,14 +381,17 @@ class Game:
         if phase == PLACE:
             hand = self.hands[self.current]
             if len(hand) == 1:
-                return LegalActions(self._placements[hand[0]], [])
+                tile_id = hand[0]
+                return LegalActions(
+                    self._placements[tile_id], [], self._placement_counts[tile_id]
+                )
             groups: list[PlacementGroup] = []
             for tile_id in dict.fromkeys(hand):
                 groups.extend(self._placements[tile_id])
             return LegalActions(groups, [])
         if phase == FIGURE:
-            return LegalActions([], self._figure_actions())
-        return LegalActions([], [])
+            return LegalActions(_NO_GROUPS, self._figure_actions(), 0)
+        return LegalActions(_NO_GROUPS, [], 0)
 
     def _figure_actions(self) -> list[Action]:
         options = self._figure_options
@@ -519,7 +530,7 @@ class Game:
             board.get((x, y + 1)),
             board.get((x - 1, y)),
         )
-        templates = _templates(rotated.tile)
+        templates = _TEMPLATES.get(rotated.tile.id) or _templates(rotated.tile)
         count = len(templates)
         self.node_pos.extend([pos] * count)
         self.node_local.extend(range(count))
@@ -586,21 +597,24 @@ class Game:
             feature = features[root]
             if feature.open == 0 and not feature.completed and root not in pending:  # type: ignore[union-attr]
                 pending.append(root)
-        centres = self.centres
-        filled = 0
-        for dx, dy in AROUND:
-            cell = (x + dx, y + dy)
-            if cell in board:
-                filled += 1
-                nodes = centres.get(cell)
-                if nodes:
-                    for node in nodes:
-                        feature = features[node]
-                        feature.open -= 1  # type: ignore[union-attr]
-                        if feature.open == 0:  # type: ignore[union-attr]
-                            pending.append(node)
+        # Cloister-like features wait for their 8 surrounding cells: each
+        # empty cell lists the features it would bring closer to completion.
+        waiting = self.waiting_cells
+        nodes = waiting.pop(pos, None)
+        if nodes:
+            for node in nodes:
+                feature = features[node]
+                feature.open -= 1  # type: ignore[union-attr]
+                if feature.open == 0:  # type: ignore[union-attr]
+                    pending.append(node)
         if centre_nodes:
-            centres[pos] = centre_nodes
+            filled = 0
+            for dx, dy in AROUND:
+                cell = (x + dx, y + dy)
+                if cell in board:
+                    filled += 1
+                else:
+                    waiting.setdefault(cell, []).extend(centre_nodes)
             for node in centre_nodes:
                 feature = features[node]
                 feature.open = 8 - filled  # type: ignore[union-attr]
@@ -857,6 +871,10 @@ class Game:
                         events.append(TileDrawn(player, drawn))
                         checked = False
         self._placements = placements
+        self._placement_counts = {
+            tile_id: sum(len(cells) * len(rots) for cells, rots, _ in groups)
+            for tile_id, groups in placements.items()
+        }
         return bool(hand)
 
     # ---------------------------------------------------------------- search
@@ -882,7 +900,7 @@ class Game:
         other.node_local = list(self.node_local)
         other.frontier = dict(self.frontier)
         other.open_by_pattern = {p: dict(c) for p, c in self.open_by_pattern.items()}
-        other.centres = {pos: list(nodes) for pos, nodes in self.centres.items()}
+        other.waiting_cells = {pos: list(nodes) for pos, nodes in self.waiting_cells.items()}
         other.figures_placed = list(self.figures_placed)
         other.hands = [list(h) for h in self.hands]
         other.bag = list(self.bag)
@@ -894,6 +912,7 @@ class Game:
         other.last_placed = self.last_placed
         other._pending = list(self._pending)
         other._placements = dict(self._placements)
+        other._placement_counts = dict(self._placement_counts)
         other._figure_options = self._figure_options
         other.opening_events = self.opening_events
         return other

@@ -53,3 +53,7 @@ class SaveRecordError(SaveError):
 
 class ReadOnlySaveError(SaveError):
     """An attempt to overwrite or delete a shipped example game."""
+
+
+class SaveWriteError(SaveError):
+    """The disk refused the save (full, read-only, permissions); the previous save is intact."""

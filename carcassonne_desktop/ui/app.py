@@ -22,7 +22,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.persistence.settings import Settings, load_settings, save_settings
-from carcassonne_desktop.ui.resources import load_theme
+from carcassonne_desktop.ui.resources import load_theme, reset_font_cache
 from carcassonne_desktop.ui.scene import Scene, SceneStack
 
 MIN_WINDOW = (960, 640)
@@ -64,6 +64,7 @@ class App:
         self.settings_file = settings_file
         self.settings = settings if settings is not None else load_settings(settings_file)
         pygame.init()
+        reset_font_cache()
         pygame.key.set_repeat(350, 35)
         self.fullscreen = bool(self.settings.fullscreen)
         self._windowed_size = size or self.settings.window_size
@@ -77,8 +78,7 @@ class App:
             translation_directory_paths=i18n.translation_paths(),
         )
         # bold text inside text boxes (<b> in the rules) uses a font the theme does not list
-        self.manager.preload_fonts([{"name": "dejavu", "point_size": 20, "style": "bold"},
-                                    {"name": "dejavu", "point_size": 17, "style": "bold"}])
+        self.manager.preload_fonts([{"name": "dejavu", "point_size": 17, "style": "bold"}])
         i18n.set_language(language, self.manager)
         pygame.display.set_caption(i18n.tr("app.window_title"))
         self.stack = SceneStack()

@@ -92,3 +92,8 @@ def load_theme() -> dict[str, Any]:
                 if key.endswith("_path") and isinstance(value, str) and not Path(value).is_absolute():
                     font_block[key] = str(base / value)
     return theme
+
+
+def reset_font_cache() -> None:
+    """Forget cached fonts (they die with ``pygame.quit()``; a new window needs new ones)."""
+    font.cache_clear()

@@ -186,7 +186,7 @@ class SetupScene(PanelScene):
                 pygame.Rect(cx, row_y, ctrl_w, 44), self.manager, container=panel)
             cx += ctrl_w + 8
             remove = pygame_gui.elements.UIButton(
-                pygame.Rect(cx, row_y, 48, 44), "\u2715", self.manager, container=panel,
+                pygame.Rect(cx, row_y, 48, 44), "\u00d7", self.manager, container=panel,
                 tool_tip_text=i18n.key("setup.remove_player"))
             if len(self.model.seats) <= MIN_PLAYERS:
                 remove.disable()

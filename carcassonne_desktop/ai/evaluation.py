@@ -1,0 +1,242 @@
+"""Position evaluation: the expected final margin of one seat.
+
+Points already scored plus, for every open feature that holds figures, its
+expected value: the points it gives if completed times the chance it gets
+completed (estimated from how many of the unseen tiles fit each of its open
+cells), plus the points it gives if left open. Followers count for what they
+can still earn (in supply, or expected back when their feature completes),
+farms count the cities they will probably supply, and a feature an opponent's
+feature could be joined to is discounted. The result is the seat's total minus
+the best opponent's total: playing for the margin, not for one's own points,
+is what makes the computer block and steal.
+
+The evaluator only reads public state: the board, the scores, the figures and
+the counts of unseen tiles (never their order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from carcassonne_desktop.ai.knowledge import public_counts
+from carcassonne_desktop.engine import Game
+from carcassonne_desktop.engine.features import Feature
+from carcassonne_desktop.engine.geometry import DELTAS, NEIGHBOURHOOD
+
+EDGE_KINDS = frozenset({"road", "city"})
+CENTRE_KINDS = frozenset({"cloister", "garden", "shrine"})
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Tunable constants of the evaluation (tuned by self-play)."""
+
+    # Share of the unseen tiles that the seat, or someone, will play on a cell.
+    draw_share: float = 0.75
+    # Chance that a fitting tile closes rather than extends, per extra open cell.
+    cell_decay: float = 0.85
+    # Expected growth per open cell when a road / city gets completed.
+    road_growth: float = 0.5
+    city_growth: float = 0.6
+    # Worth of the first follower in supply; each further one is worth
+    # `supply_decay` times the previous (the seventh follower earns little).
+    follower: float = 3.0
+    supply_decay: float = 0.7
+    # Turns left below which followers in supply start losing their worth.
+    follower_horizon: float = 10.0
+    # Discount of a feature an opponent's feature can be joined to.
+    threat: float = 0.85
+    # How much each kind of figure counts in supply (others count 0.5).
+    figure_weight: dict[str, float] = field(
+        default_factory=lambda: {"follower": 1.0, "large_follower": 1.4, "abbot": 1.0}
+    )
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+class Evaluator:
+    """Built once per decision from the unseen-tile counts; evaluates many
+    positions of the search below that decision."""
+
+    def __init__(self, game: Game, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+        catalogue = game.rules.catalogue
+        counts = public_counts(game)
+        # Sorted so that the result never depends on the order tiles were seen.
+        self._types = [(catalogue[t], n) for t, n in sorted(counts.items())]
+        self._total = max(sum(counts.values()), 1)
+        self._fit_cache: dict[int, int] = {}
+        self._strength = {f.name: f.strength for f in game.rules.figures}
+
+    # ------------------------------------------------------------ tile fits
+    def fitting(self, pattern: int) -> int:
+        """How many unseen tiles fit an open cell with this edge pattern."""
+        cached = self._fit_cache.get(pattern)
+        if cached is None:
+            cached = sum(n for tile, n in self._types if tile.fitting_rotations(pattern))
+            self._fit_cache[pattern] = cached
+        return cached
+
+    def _cell_chance(self, game: Game, cell: tuple[int, int], left: int, draws: float) -> float:
+        """Chance that some tile still to come gets placed on `cell`."""
+        if left <= 0 or draws <= 0:
+            return 0.0
+        pattern = game.frontier.get(cell)
+        if pattern is None:  # not adjacent to any tile yet: nearly anything fits later
+            share = 0.6
+        else:
+            share = self.fitting(pattern) / self._total
+        if share <= 0.0:
+            return 0.0
+        return 1.0 - (1.0 - min(share, 1.0)) ** draws
+
+    # ------------------------------------------------------------ features
+    def _open_cells(self, game: Game, root: int, feature: Feature) -> set[tuple[int, int]]:
+        board = game.board
+        find = game.find
+        cells: set[tuple[int, int]] = set()
+        for pos in feature.tiles:
+            rotated, base = board[pos]
+            port_feature = rotated.port_feature
+            x, y = pos
+            for direction in range(4):
+                local = port_feature[direction]
+                if local >= 0 and find(base + local) == root:
+                    dx, dy = DELTAS[direction]
+                    cell = (x + dx, y + dy)
+                    if cell not in board:
+                        cells.add(cell)
+        return cells
+
+    def _prospects(
+        self, game: Game, root: int, feature: Feature, left: int, draws: float,
+        cache: dict[int, tuple[float, float, set[tuple[int, int]]]],
+    ) -> tuple[float, float, set[tuple[int, int]]]:
+        """(expected points, chance of completion, open cells) of one feature."""
+        hit = cache.get(root)
+        if hit is not None:
+            return hit
+        w = self.weights
+        kind = feature.kind
+        cells: set[tuple[int, int]] = set()
+        if feature.completed:
+            result = (0.0, 1.0, cells)
+        elif kind in EDGE_KINDS:
+            cells = self._open_cells(game, root, feature)
+            chance = 1.0
+            for index, cell in enumerate(sorted(cells)):
+                chance *= self._cell_chance(game, cell, left, draws)
+                if index:
+                    chance *= w.cell_decay
+            flags = feature.flags or {}
+            if kind == "road":
+                now = float(len(feature.tiles))
+                done = now + w.road_growth * len(cells)
+                if flags.get("inn"):
+                    done, now = 2 * done, 0.0
+            else:
+                now = float(len(feature.tiles) + feature.shields)
+                done = 2 * (now + w.city_growth * len(cells))
+                if flags.get("cathedral"):
+                    done, now = 1.5 * done, 0.0
+            result = (chance * done + (1.0 - chance) * now, chance, cells)
+        elif kind in CENTRE_KINDS:
+            x, y = next(iter(feature.tiles))
+            board = game.board
+            filled = 1.0
+            chance = 1.0
+            for dx, dy in NEIGHBOURHOOD:
+                cell = (x + dx, y + dy)
+                if cell in board:
+                    filled += 1.0
+                else:
+                    p = self._cell_chance(game, cell, left, draws)
+                    filled += p
+                    chance *= p
+                    cells.add(cell)
+            result = (filled, chance, cells)
+        elif kind == "field":
+            value = 0.0
+            seen: set[int] = set()
+            for node in feature.cities or ():
+                city_root = game.find(node)
+                if city_root in seen:
+                    continue
+                seen.add(city_root)
+                city = game.features[city_root]
+                assert city is not None
+                if city.completed:
+                    value += 3.0
+                else:
+                    value += 3.0 * self._prospects(game, city_root, city, left, draws, cache)[1]
+            result = (value, 0.0, cells)
+        else:  # a kind this evaluator does not know: what it is worth now
+            result = (float(game.feature_info(root).value), 0.0, cells)
+        cache[root] = result
+        return result
+
+    # ------------------------------------------------------------ position
+    def totals(self, game: Game) -> list[float]:
+        """Expected final score of every player."""
+        totals = [float(s) for s in game.scores]
+        if game.is_over:
+            return totals
+        w = self.weights
+        n = game.num_players
+        left = game.tiles_left() + sum(len(h) for h in game.hands)
+        draws = max(left * w.draw_share, 0.0)
+        cache: dict[int, tuple[float, float, set[tuple[int, int]]]] = {}
+        expected_back = [0.0] * n
+        claimed: dict[int, None] = {}
+        for player, figure, node in game.figures_placed:
+            root = game.find(node)
+            claimed[root] = None
+            feature = game.features[root]
+            assert feature is not None
+            _, chance, _ = self._prospects(game, root, feature, left, draws, cache)
+            if feature.kind != "field":
+                expected_back[player] += chance * w.figure_weight.get(figure, 0.5)
+        cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
+        owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
+        for root in claimed:
+            feature = game.features[root]
+            assert feature is not None
+            strength = [0] * n
+            for player, figure, _ in feature.figures:
+                strength[player] += self._strength.get(figure, 1)
+            best = max(strength)
+            if best <= 0:
+                continue
+            owners = tuple(i for i, s in enumerate(strength) if s == best)
+            value, _, cells = cache[root]
+            owned.append((value, owners, cells, feature.kind))
+            if feature.kind in EDGE_KINDS:
+                for cell in cells:
+                    cell_owners.setdefault(cell, []).append((feature.kind, owners))
+        for value, owners, cells, kind in owned:
+            if kind in EDGE_KINDS and any(
+                k == kind and o != owners for cell in cells for k, o in cell_owners[cell]
+            ):
+                value *= w.threat
+            for player in owners:
+                totals[player] += value
+        turns_left = left / n
+        horizon = min(1.0, turns_left / w.follower_horizon)
+        for player in range(n):
+            supply = sum(
+                count * w.figure_weight.get(name, 0.5)
+                for name, count in game.supply[player].items()
+            )
+            effective = supply + expected_back[player]
+            totals[player] += (
+                horizon * w.follower * (1.0 - w.supply_decay**effective) / (1.0 - w.supply_decay)
+            )
+        return totals
+
+    def evaluate(self, game: Game, seat: int) -> float:
+        """The seat's expected total minus the best opponent's."""
+        totals = self.totals(game)
+        mine = totals[seat]
+        best_other = max(t for i, t in enumerate(totals) if i != seat)
+        return mine - best_other

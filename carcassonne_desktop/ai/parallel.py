@@ -1,0 +1,127 @@
+"""A helper process for root parallelism of the `hard` search.
+
+The game is sent as its record (setup and actions): small, and rebuilt in the
+helper by replaying it, so nothing depends on pickling engine internals. The
+helper runs its own rounds of `search.run_rounds` (odd round numbers while the
+main process plays the even ones) and sends back the sums.
+
+The helper is started with the "spawn" method, which is safe in a process
+that already runs threads (the window, the asynchronous runner) and works on
+every platform. Anything going wrong here (no multiprocessing, a broken pool)
+only means the search runs in one process.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import multiprocessing
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from carcassonne_desktop.ai.deadline import Deadline
+from carcassonne_desktop.engine import Game, GameRecord, GameSetup, Rules, parse_action
+
+_pool: ProcessPoolExecutor | None = None
+_broken = False
+_rules_cache: dict[str, Rules] = {}
+
+
+def helper_count() -> int:
+    """How many helper processes are worth starting on this machine."""
+    return max(0, min(1, (os.cpu_count() or 1) - 1))
+
+
+def _get_pool() -> ProcessPoolExecutor | None:
+    global _pool, _broken
+    if _broken:
+        return None
+    if _pool is None:
+        try:
+            _pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn")
+            )
+            atexit.register(shutdown)
+        except (OSError, ValueError, ImportError):
+            _broken = True
+            return None
+    return _pool
+
+
+def warm_up() -> None:
+    """Start the helper now (its imports take a moment) instead of mid-search."""
+    pool = _get_pool()
+    if pool is not None:
+        try:
+            pool.submit(_ping).result(timeout=30)
+        except Exception:  # noqa: BLE001 - any failure just means single-process
+            _mark_broken()
+
+
+def shutdown() -> None:
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+
+
+def _mark_broken() -> None:
+    global _broken
+    _broken = True
+    shutdown()
+
+
+def submit_rounds(
+    game: Game, candidates: list[tuple[Any, ...]], seed: int, seconds: float, own_turns: int
+) -> Future[tuple[list[float], list[int]]] | None:
+    """Start odd-numbered rounds in the helper; None if there is no helper."""
+    pool = _get_pool()
+    if pool is None:
+        return None
+    record = GameRecord.from_game(game).to_json()
+    plans = [[a.to_json() for a in actions] for actions in candidates]
+    try:
+        return pool.submit(_rounds_in_helper, record, plans, seed, seconds, own_turns)
+    except Exception:  # noqa: BLE001 - a broken pool: carry on alone
+        _mark_broken()
+        return None
+
+
+def collect(future: Future[tuple[list[float], list[int]]] | None, timeout: float):
+    """The helper's sums and counts, or None if it failed or is late."""
+    if future is None:
+        return None
+    try:
+        return future.result(timeout=max(timeout, 0.0))
+    except TimeoutError:
+        future.cancel()
+        return None
+    except Exception:  # noqa: BLE001
+        _mark_broken()
+        return None
+
+
+# ------------------------------------------------------------ in the helper
+def _ping() -> bool:
+    return True
+
+
+def _rounds_in_helper(
+    record: dict[str, Any], plans: list[list[dict[str, Any]]], seed: int, seconds: float,
+    own_turns: int,
+) -> tuple[list[float], list[int]]:
+    from carcassonne_desktop.ai.search import run_rounds
+
+    deadline = Deadline(seconds)
+    setup = GameSetup.from_json(record["setup"])
+    key = json.dumps(record["setup"], sort_keys=True)
+    rules = _rules_cache.get(key)
+    if rules is None:
+        _rules_cache.clear()
+        rules = _rules_cache[key] = Rules(setup)
+    game = Game(setup, rules)
+    for action in GameRecord.from_json(record).actions:
+        game.apply(action)
+    candidates = [[parse_action(a) for a in plan] for plan in plans]
+    return run_rounds(game, candidates, seed, deadline, first_round=1, step=2, own_turns=own_turns)
