@@ -86,7 +86,7 @@ def test_recentre_fits_bounds():
     cam.recentre((-5, -2, 4, 1), immediate=True)
     x0, y0 = cam.world_to_screen(-5, -2)
     x1, y1 = cam.world_to_screen(5, 2)
-    assert 0 <= x0 and x1 <= 1000 and 0 <= y0 and y1 <= 500
+    assert x0 >= 0 and x1 <= 1000 and y0 >= 0 and y1 <= 500
     cam.focus(10, 10)
     for _ in range(200):
         cam.update(1 / 60)

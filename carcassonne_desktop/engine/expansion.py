@@ -36,6 +36,9 @@ class Expansion:
     #: Titles and one-line descriptions for the setup screen, by language.
     title: ClassVar[Mapping[str, str]] = {}
     description: ClassVar[Mapping[str, str]] = {}
+    #: The rules page shown in the in-game help, by language (paragraphs
+    #: separated by blank lines; a line starting with "- " is a bullet).
+    rules: ClassVar[Mapping[str, str]] = {}
     #: Tile data file under engine/data, if the expansion brings tiles.
     data_file: ClassVar[str | None] = None
     #: Options this expansion understands, with their defaults.

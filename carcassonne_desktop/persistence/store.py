@@ -34,7 +34,7 @@ from carcassonne_desktop.persistence.errors import (
 )
 from carcassonne_desktop.persistence.saves import LoadedGame, SaveInfo, load_file, read_info
 
-Thumbnailer = Callable[[Game], "bytes | None"]
+Thumbnailer = Callable[[Game], bytes | None]
 """Draws the board as PNG bytes (supplied by the interface; may be slow or fail)."""
 
 AUTOSAVES_KEPT = 10

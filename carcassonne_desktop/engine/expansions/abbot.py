@@ -30,6 +30,21 @@ class Abbot(Expansion):
         "the abbot back and score its cloister or garden as at the end of the game.",
     }
 
+    rules = {
+        "fr": """Chaque joueur reçoit un abbé de sa couleur. Certaines tuiles montrent un jardin.
+
+- Au lieu de poser un partisan, vous pouvez poser votre abbé sur la tuile que vous venez de placer, mais seulement sur une abbaye ou un jardin. Les partisans ne vont jamais sur un jardin.
+- Un jardin se compte comme une abbaye : entouré de huit tuiles, il rapporte 9 points à l'abbé qui l'occupe, qui revient alors dans la réserve.
+- Si vous ne posez aucun pion pendant votre tour, vous pouvez reprendre votre abbé : son abbaye ou son jardin est aussitôt compté comme en fin de partie (1 point plus 1 par tuile voisine).
+- À la fin de la partie, l'abbé est compté comme un moine.""",
+        "en": """Each player gets an abbot in their colour. Some tiles show a garden.
+
+- Instead of a follower, you may deploy your abbot on the tile you just placed, but only on a cloister or a garden. Followers never go on a garden.
+- A garden counts like a cloister: surrounded by eight tiles it scores 9 points for the abbot on it, who then returns to its owner.
+- If you deploy nothing during your turn, you may take your abbot back: its cloister or garden is scored at once as at the end of the game (1 point plus 1 per neighbouring tile).
+- At the end of the game the abbot scores like a monk.""",
+    }
+
     def figures(self) -> Iterable[FigureType]:
         return (FigureType(ABBOT, 1, frozenset({"cloister", "garden"})),)
 

@@ -26,6 +26,20 @@ class InnsCathedrals(Expansion):
         "a cathedral triples a completed city; left unfinished they score nothing.",
     }
     data_file = "inns_cathedrals.json"
+    rules = {
+        "fr": """18 nouvelles tuiles sont mélangées aux autres. Chaque joueur reçoit un grand partisan de sa couleur.
+
+- Le grand partisan se pose comme un partisan ordinaire, sur une route, une ville, une abbaye ou un pré (comme paysan). Pour savoir qui a la majorité, il compte pour deux partisans, partout, y compris dans les prés. Il revient à son propriétaire comme les autres.
+- Auberge : une route bordée d'au moins une auberge rapporte 2 points par tuile quand elle est achevée. Si elle est inachevée à la fin de la partie, elle ne rapporte rien.
+- Cathédrale : une ville qui contient une cathédrale rapporte 3 points par tuile et par blason quand elle est achevée. Inachevée à la fin de la partie, elle ne rapporte rien.
+- Plusieurs auberges sur une même route (ou deux cathédrales dans une même ville) ne se cumulent pas.""",
+        "en": """18 new tiles are shuffled in with the others. Each player gets one large follower in their colour.
+
+- The large follower is deployed like an ordinary follower, on a road, a city, a cloister or a field (as a farmer). When majorities are counted it counts as two followers everywhere, fields included. It returns to its owner like the others.
+- Inn: a road with at least one inn beside it scores 2 points per tile when completed. Left unfinished at the end of the game it scores nothing.
+- Cathedral: a city containing a cathedral scores 3 points per tile and per shield when completed. Left unfinished at the end of the game it scores nothing.
+- Several inns on one road (or two cathedrals in one city) do not add up.""",
+    }
 
     def figures(self) -> Iterable[FigureType]:
         kinds = {"road", "city", "cloister"}

@@ -53,6 +53,18 @@ class River(Expansion):
         "landscape. The river never makes a U-turn.",
     }
     data_file = "river.json"
+    rules = {
+        "fr": """La source remplace la tuile de départ. Les tuiles Rivière sont piochées d'abord, dans un ordre aléatoire, le lac en dernier ; ensuite viennent les tuiles ordinaires.
+
+- Chaque tuile Rivière doit prolonger la rivière, là où elle s'arrête. Les bords de rivière ne touchent que des bords de rivière.
+- La rivière ne fait jamais demi-tour : deux virages de suite ne peuvent pas tourner du même côté, même s'il y a des tronçons droits entre eux.
+- On peut poser des partisans sur les routes, villes, abbayes et prés des tuiles Rivière, jamais sur la rivière elle-même. La rivière sépare les prés.""",
+        "en": """The spring replaces the start tile. The river tiles are drawn first, in random order, with the lake last; then come the ordinary tiles.
+
+- Each river tile must continue the river where it ends. River edges only touch river edges.
+- The river never makes a U-turn: two bends in a row may not turn the same way, even with straight pieces between them.
+- Followers may go on the roads, cities, cloisters and fields of river tiles, never on the river itself. The river separates fields.""",
+    }
 
     def arrange_bag(self, game: Game, bag: list[str], rng: random.Random) -> list[str]:
         catalogue = game.rules.catalogue
