@@ -158,7 +158,8 @@ def test_cli_replay_bad_file_exits_1_with_a_message(tmp_path, capsys, content):
 
 def test_cli_replay_missing_file(capsys):
     assert main(["replay", "/nonexistent/game.json"]) == 1
-    assert "cannot read" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("carcassonne: error:") and "game.json" in err
 
 
 def test_cli_replay_illegal_action_names_the_index(tmp_path, capsys):

@@ -1,0 +1,139 @@
+"""Text of the saved-game screens and messages, French and English.
+
+These keys belong in ``i18n/data/carcassonne.{fr,en}.json`` under ``saves``;
+until they are merged there, :func:`text` falls back to this table so the
+screens and error messages are never shown as raw keys. Placeholders use
+python-i18n's ``%{name}`` syntax, as in the i18n files.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+FALLBACK: dict[str, dict[str, str]] = {
+    "en": {
+        "saves.load_title": "Load a game",
+        "saves.save_title": "Save the game",
+        "saves.section.saves": "Your saves",
+        "saves.section.autosaves": "Autosaves",
+        "saves.section.examples": "Examples",
+        "saves.load": "Load",
+        "saves.save": "Save",
+        "saves.delete": "Delete",
+        "saves.delete_title": "Delete this save?",
+        "saves.delete_confirm": "Delete “%{name}” for good?",
+        "saves.overwrite_title": "Replace this save?",
+        "saves.overwrite_confirm": "A save named “%{name}” already exists. Replace it?",
+        "saves.name_label": "Name of the save",
+        "saves.default_name": "Game of %{date}",
+        "saves.autosave_name": "Autosave: %{players}",
+        "saves.turn": "Turn %{turn}",
+        "saves.finished": "Finished",
+        "saves.in_progress": "In progress",
+        "saves.tiles_left": "%{count} tiles left",
+        "saves.computer": "computer",
+        "saves.empty": "No saved games yet.",
+        "saves.unreadable": "Unreadable: %{reason}",
+        "saves.example_read_only": "Example games cannot be deleted.",
+        "saves.saved": "Saved as “%{name}”.",
+        "saves.hint": "↑/↓ choose · Enter load · Delete remove · Esc back",
+        "saves.hint_save": "Type a name · Enter save · Esc back",
+        "saves.error.generic": "This save cannot be used.",
+        "saves.error.missing": "The file does not exist any more.",
+        "saves.error.io": "The file cannot be read (%{detail}).",
+        "saves.error.empty": "The file is empty.",
+        "saves.error.truncated": "The file is cut short: it stops in the middle of the game.",
+        "saves.error.not_json": "The file is damaged (it is not a saved game in JSON).",
+        "saves.error.not_a_save": "This file is not a Carcassonne saved game.",
+        "saves.error.format": "The file is damaged: %{detail}.",
+        "saves.error.newer": "This game was saved by a newer version of Carcassonne "
+                             "(%{program}). Update the game to open it.",
+        "saves.error.record": "The game in this file cannot be replayed: %{detail}.",
+        "saves.error.read_only": "Example games are read-only.",
+        "saves.error.write": "The game could not be saved (%{detail}). "
+                             "The previous save is still there.",
+        "saves.warning.backup": "The save was damaged (%{reason}); the previous save, "
+                                "from %{date}, was loaded instead.",
+        "saves.warning.migrated": "This save is in an older format; it will be updated "
+                                  "the next time the game is saved.",
+    },
+    "fr": {
+        "saves.load_title": "Charger une partie",
+        "saves.save_title": "Enregistrer la partie",
+        "saves.section.saves": "Vos sauvegardes",
+        "saves.section.autosaves": "Sauvegardes automatiques",
+        "saves.section.examples": "Exemples",
+        "saves.load": "Charger",
+        "saves.save": "Enregistrer",
+        "saves.delete": "Supprimer",
+        "saves.delete_title": "Supprimer cette sauvegarde ?",
+        "saves.delete_confirm": "Supprimer définitivement « %{name} » ?",
+        "saves.overwrite_title": "Remplacer cette sauvegarde ?",
+        "saves.overwrite_confirm": "Une sauvegarde nommée « %{name} » existe déjà. "
+                                   "La remplacer ?",
+        "saves.name_label": "Nom de la sauvegarde",
+        "saves.default_name": "Partie du %{date}",
+        "saves.autosave_name": "Sauvegarde auto : %{players}",
+        "saves.turn": "Tour %{turn}",
+        "saves.finished": "Terminée",
+        "saves.in_progress": "En cours",
+        "saves.tiles_left": "%{count} tuiles restantes",
+        "saves.computer": "ordinateur",
+        "saves.empty": "Aucune partie enregistrée pour l’instant.",
+        "saves.unreadable": "Illisible : %{reason}",
+        "saves.example_read_only": "Les parties d’exemple ne peuvent pas être supprimées.",
+        "saves.saved": "Partie enregistrée sous « %{name} ».",
+        "saves.hint": "↑/↓ choisir · Entrée charger · Suppr effacer · Échap retour",
+        "saves.hint_save": "Tapez un nom · Entrée enregistrer · Échap retour",
+        "saves.error.generic": "Cette sauvegarde est inutilisable.",
+        "saves.error.missing": "Le fichier n’existe plus.",
+        "saves.error.io": "Le fichier ne peut pas être lu (%{detail}).",
+        "saves.error.empty": "Le fichier est vide.",
+        "saves.error.truncated": "Le fichier est tronqué : il s’arrête au milieu de la partie.",
+        "saves.error.not_json": "Le fichier est abîmé (ce n’est pas une partie au format JSON).",
+        "saves.error.not_a_save": "Ce fichier n’est pas une partie de Carcassonne.",
+        "saves.error.format": "Le fichier est abîmé : %{detail}.",
+        "saves.error.newer": "Cette partie a été enregistrée par une version plus récente "
+                             "de Carcassonne (%{program}). Mettez le jeu à jour pour l’ouvrir.",
+        "saves.error.record": "La partie de ce fichier ne peut pas être rejouée : %{detail}.",
+        "saves.error.read_only": "Les parties d’exemple sont en lecture seule.",
+        "saves.error.write": "La partie n’a pas pu être enregistrée (%{detail}). "
+                             "La sauvegarde précédente est intacte.",
+        "saves.warning.backup": "La sauvegarde était abîmée (%{reason}) ; la sauvegarde "
+                                "précédente, du %{date}, a été chargée à la place.",
+        "saves.warning.migrated": "Cette sauvegarde est dans un ancien format ; elle sera "
+                                  "mise à jour au prochain enregistrement.",
+    },
+}
+
+_PLACEHOLDER = re.compile(r"%\{(\w+)\}")
+
+
+def _fill(template: str, params: dict[str, Any]) -> str:
+    return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), template)
+
+
+def language() -> str:
+    """The interface language, or English when the i18n layer is unavailable."""
+    try:
+        from carcassonne_desktop.i18n import current_language
+
+        return current_language()
+    except Exception:  # i18n not importable (headless tools): English
+        return "en"
+
+
+def text(key: str, **params: Any) -> str:
+    """``tr(key)`` when the i18n files know the key, else this module's table."""
+    try:
+        from carcassonne_desktop.i18n import key as full_key
+        from carcassonne_desktop.i18n import tr
+
+        translated = tr(key, **params)
+        if translated not in (key, full_key(key)):
+            return translated
+    except Exception:  # the i18n layer is optional for the persistence layer
+        pass
+    table = FALLBACK.get(language(), FALLBACK["en"])
+    return _fill(table.get(key, FALLBACK["en"].get(key, key)), params)
