@@ -103,6 +103,8 @@ def test_river_tile_must_continue_the_river():
     game = Game(setup("river", order=["river1/07", "river1/07"]))
     cells = {(a.x, a.y) for a in game.legal_actions()}
     assert cells == {(1, 0)}  # the spring flows east
+    with pytest.raises(IllegalActionError, match=r"must continue the river at \(1, 0\)"):
+        game.apply(PlaceTile(0, 1, 0, "river1/07"))
 
 
 def test_river_refuses_a_u_turn_even_after_straight_tiles():
@@ -113,7 +115,7 @@ def test_river_refuses_a_u_turn_even_after_straight_tiles():
     game.apply(PlaceTile(1, 1, 1, "river1/07"))  # straight N-S
     game.apply(PASS)
     # at (1, 2) flowing S: rot 1 (enters N, exits W) = right again: a U-turn
-    with pytest.raises(IllegalActionError, match="forbidden"):
+    with pytest.raises(IllegalActionError, match="no U-turn: the river already turned right"):
         game.apply(PlaceTile(1, 2, 1, "river1/10"))
     assert {a.rot for a in game.legal_actions()} == {2}  # enters N, exits E: left
 

@@ -83,10 +83,8 @@ class Evaluator:
         if left <= 0 or draws <= 0:
             return 0.0
         pattern = game.frontier.get(cell)
-        if pattern is None:  # not adjacent to any tile yet: nearly anything fits later
-            share = 0.6
-        else:
-            share = self.fitting(pattern) / self._total
+        # A cell next to no tile yet: nearly anything fits there later.
+        share = 0.6 if pattern is None else self.fitting(pattern) / self._total
         if share <= 0.0:
             return 0.0
         return 1.0 - (1.0 - min(share, 1.0)) ** draws

@@ -35,9 +35,19 @@ class HardPlayer(Player):
     #: Share of the budget the root ranking may use before searching.
     root_share = 0.4
 
-    def __init__(self, seed: int | None = None, workers: int | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, workers: int | None = None, rounds: int | None = None
+    ) -> None:
+        """`workers`: processes to search with (None: one per core, at most 2;
+        1: this process only). `rounds`: stop after that many sampled futures
+        even before the deadline (single-process only: reproducible play)."""
         super().__init__(seed)
+        self.rounds = rounds
+        #: What the last search did (for benchmarks and curious users).
+        self.last_stats: dict[str, int] = {}
         self.helpers = parallel.helper_count() if workers is None else max(0, workers - 1)
+        if rounds is not None:
+            self.helpers = 0
         if self.helpers:
             parallel.warm_up()
 
@@ -70,12 +80,17 @@ class HardPlayer(Player):
             future = parallel.submit_rounds(
                 game, candidates, seed, max(deadline.remaining() - 0.05, 0.0), self.own_turns
             )
-        sums, counts = run_rounds(game, candidates, seed, deadline, own_turns=self.own_turns)
+        sums, counts = run_rounds(
+            game, candidates, seed, deadline, own_turns=self.own_turns, max_rounds=self.rounds
+        )
+        helped = None
         if future is not None:
             helped = parallel.collect(future, 0.0 if deadline.cancelled else 0.5)
             if helped is not None:
                 sums = [a + b for a, b in zip(sums, helped[0])]
                 counts = [a + b for a, b in zip(counts, helped[1])]
+        self.last_stats = {"candidates": len(candidates), "samples": sum(counts),
+                           "helper_samples": sum(helped[1]) if future and helped else 0}
         best_index = 0
         best_mean = float("-inf")
         for index, (total, count) in enumerate(zip(sums, counts)):

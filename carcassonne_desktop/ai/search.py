@@ -64,8 +64,11 @@ def run_rounds(
     first_round: int = 0,
     step: int = 1,
     own_turns: int = 0,
+    max_rounds: int | None = None,
 ) -> tuple[list[float], list[int]]:
-    """Rounds first_round, first_round + step, ... until the deadline.
+    """Rounds first_round, first_round + step, ... until the deadline (or
+    after `max_rounds` rounds: a fixed amount of work gives reproducible
+    decisions, for tests and analysis).
 
     Returns per-candidate sums and counts. A round stops half-way when time is
     up, so counts may differ by one between candidates.
@@ -75,7 +78,9 @@ def run_rounds(
     sums = [0.0] * len(candidates)
     counts = [0] * len(candidates)
     index = first_round
-    while not deadline.expired():
+    played = 0
+    while not deadline.expired() and (max_rounds is None or played < max_rounds):
+        played += 1
         world = sampled_copy(game, random.Random(round_seed(seed, index)))
         for i, actions in enumerate(candidates):
             if deadline.expired():

@@ -126,10 +126,23 @@ class RotatedTile:
             PORT_NAMES[ports[0]] if ports else PORT_NAMES[CENTRE] for ports in feature_ports
         )
 
-    def feature_at_port(self, port: str) -> int:
-        """Local index of the feature touching `port` (board orientation), or -1."""
+    def feature_at_port(self, port: str, kinds: frozenset[str] | None = None) -> int:
+        """Local index of the feature named by `port` (board orientation), or -1.
+
+        A feature that touches no edge (the inner field of ic/03) is named "C"
+        like the centre feature, so on ic/03+garden "C" is both the garden and
+        the field; `kinds` (what the figure may stand on) tells them apart.
+        """
         index = PORT_INDEX.get(port)
-        return -1 if index is None else self.port_feature[index]
+        if index is None:
+            return -1
+        local = self.port_feature[index]
+        if kinds is None or index != CENTRE or (local >= 0 and self.tile.features[local].kind in kinds):
+            return local
+        for other, name in enumerate(self.canonical_ports):
+            if name == port and self.tile.features[other].kind in kinds:
+                return other
+        return local
 
     def ports_of(self, local: int) -> tuple[str, ...]:
         return tuple(PORT_NAMES[p] for p in self.feature_ports[local])

@@ -76,6 +76,12 @@ class Expansion:
         """Remove placements the expansion forbids (edges already match)."""
         return placements
 
+    def explain_placement(
+        self, game: Game, tile: TileType, x: int, y: int, rot: int
+    ) -> str | None:
+        """Why `filter_placements` refuses this placement, for error messages."""
+        return None
+
     def on_tile_placed(self, game: Game, x: int, y: int, rotated: RotatedTile) -> None:
         """Update this expansion's state after a tile is put down."""
 

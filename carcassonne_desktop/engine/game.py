@@ -98,6 +98,7 @@ class FigureOnBoard:
     y: int
     port: str
     feature: str  # the feature kind it stands on; "field" means a farmer, lying down
+    feature_index: int = -1  # the feature's index in the tile's catalogue entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +294,8 @@ class Game:
         rotated = self.board[(x, y)][0]
         local = self.node_local[node]
         return FigureOnBoard(
-            player, figure, x, y, rotated.canonical_ports[local], rotated.tile.features[local].kind
+            player, figure, x, y, rotated.canonical_ports[local],
+            rotated.tile.features[local].kind, local,
         )
 
     def placed_tiles(self) -> dict[Position, tuple[str, int]]:
@@ -484,13 +486,22 @@ class Game:
             if need is not None and need != have:
                 side = "NESW"[direction]
                 return f"{tile_id} rot {action.rot}: edge {side} is {have}, the neighbour needs {need}"
+        tile = self.rules.catalogue[tile_id]
+        for expansion in self.rules.hooks["explain_placement"]:
+            reason = expansion.explain_placement(self, tile, action.x, action.y, action.rot)
+            if reason:
+                return reason
         return f"{tile_id} rot {action.rot} at ({action.x}, {action.y}) is forbidden by the rules"
+
+    def _figure_kinds(self, figure: str) -> frozenset[str] | None:
+        figure_type = self.rules.figure_by_name.get(figure)
+        return figure_type.kinds if figure_type is not None else None
 
     def _normalise_figure_action(self, action: Action) -> Action:
         """Any port of a feature names it; legal actions use the first one."""
         if type(action) is Deploy and (action.x, action.y) in self.board:
             rotated = self.board[(action.x, action.y)][0]
-            local = rotated.feature_at_port(action.port)
+            local = rotated.feature_at_port(action.port, self._figure_kinds(action.figure))
             if local >= 0 and rotated.canonical_ports[local] != action.port:
                 return Deploy(action.figure, action.x, action.y, rotated.canonical_ports[local])
         return action
@@ -506,7 +517,7 @@ class Game:
             if self.supply[self.current][action.figure] <= 0:
                 return f"no {action.figure} left in supply"
             rotated = self.board[(action.x, action.y)][0]
-            local = rotated.feature_at_port(action.port)
+            local = rotated.feature_at_port(action.port, self._figure_kinds(action.figure))
             if local < 0:
                 return f"no feature at port {action.port}"
             kind = rotated.tile.features[local].kind
@@ -700,7 +711,7 @@ class Game:
     def _deploy(self, action: Deploy, events: list[Event]) -> None:
         player = self.current
         rotated, base = self.board[(action.x, action.y)]
-        node = base + rotated.feature_at_port(action.port)
+        node = base + rotated.feature_at_port(action.port, self._figure_kinds(action.figure))
         self.supply[player][action.figure] -= 1
         feature = self.feature(node)
         feature.figures = feature.figures + ((player, action.figure, node),)

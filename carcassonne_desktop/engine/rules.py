@@ -18,6 +18,7 @@ from carcassonne_desktop.engine.setup import GameSetup
 HOOKS = (
     "arrange_bag",
     "filter_placements",
+    "explain_placement",
     "on_tile_placed",
     "may_deploy",
     "extra_actions",

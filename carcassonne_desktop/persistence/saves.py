@@ -143,11 +143,38 @@ def _read_text(path: Path) -> str:
                                   "saves.error.not_json") from None
 
 
+def _unclosed(text: str) -> bool:
+    """Whether brackets are still open at the end (outside strings): a cut-off file."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+    return in_string or depth > 0
+
+
+def _looks_truncated(text: str, exc: json.JSONDecodeError) -> bool:
+    if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+        return True
+    tail = text[exc.pos:]
+    return "\n" not in tail and len(tail) < 40 and _unclosed(text)
+
+
 def _parse_json(text: str, name: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+        if _looks_truncated(text, exc):
             raise SaveUnreadableError(f"{name}: the file is truncated (it stops in the middle "
                                       "of the game)", "saves.error.truncated") from None
         raise SaveUnreadableError(

@@ -44,7 +44,8 @@ _log = logging.getLogger(__name__)
 
 def slot_from_name(name: str) -> str:
     """A portable file name from a save name ("Soirée n°2" -> "soiree-n-2")."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    ascii_name = bare.encode("ascii", "replace").decode("ascii")
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
     return slug[:SLOT_MAX_LENGTH].strip("-") or "save"
 

@@ -111,10 +111,10 @@ class SaveLoadScene(PanelScene):
             pygame.Rect(rect.width - MARGIN - 220 - 16 - 180, bottom, 180, BUTTON_H),
             text("saves.delete"), self.manager, container=self.panel)
         pygame_gui.elements.UILabel(
-            pygame.Rect(MARGIN + 196, bottom + 12, max(0, rect.width - 2 * MARGIN - 620), 28),
+            pygame.Rect(MARGIN, 58, inner_w, 28),
             text("saves.hint" if self.mode == "load" else "saves.hint_save"), self.manager,
             container=self.panel, object_id="#hint")
-        top = 70
+        top = 94
         list_w = int(inner_w * 0.55)
         if self.mode == "save":
             pygame_gui.elements.UILabel(pygame.Rect(MARGIN, top, list_w, 28),
@@ -126,8 +126,8 @@ class SaveLoadScene(PanelScene):
             self.name_entry.set_text_length_limit(80)
             top += 80
         self._list_area = pygame.Rect(MARGIN, top, list_w, bottom - 16 - top)
-        self._detail_area = pygame.Rect(MARGIN + list_w + 20, 70, inner_w - list_w - 20,
-                                        bottom - 16 - 70)
+        self._detail_area = pygame.Rect(MARGIN + list_w + 20, 94, inner_w - list_w - 20,
+                                        bottom - 16 - 94)
         self._build_list()
         self._build_detail()
         if self.name_entry is not None:
@@ -144,8 +144,7 @@ class SaveLoadScene(PanelScene):
                 items.append((f"— {text('saves.section.' + section)} —",
                               f"#{HEADER_PREFIX}{section}"))
             for index, view in views:
-                label = f"{view.title}   {view.date}".strip()
-                item = (label, f"#slot_{index}")
+                item = (view.title, f"#slot_{index}")
                 items.append(item)
                 if index == self.browser.selected:
                     selected = item
@@ -182,8 +181,9 @@ class SaveLoadScene(PanelScene):
                 lines.append(_escape(view.error))
             self.detail = pygame_gui.elements.UITextBox(
                 "<br>".join(line for line in lines if line),
-                pygame.Rect(area.left, y, area.width, 170), self.manager, container=self.panel)
-            y += 180
+                pygame.Rect(area.left, y, area.width, max(170, area.bottom - y - 100)),
+                self.manager, container=self.panel)
+            y += max(170, area.bottom - y - 100) + 10
         if self.browser.message:
             self.message = pygame_gui.elements.UITextBox(
                 _escape(self.browser.message), pygame.Rect(area.left, y, area.width,
@@ -241,6 +241,8 @@ class SaveLoadScene(PanelScene):
 
     def _open_dialog(self, kind: str, title: str, prompt: str, action: str) -> None:
         assert self.app is not None
+        if self.name_entry is not None:
+            self.name_entry.unfocus()  # Enter now answers the dialog, not the name field
         width, height = self.app.screen_size
         rect = pygame.Rect(0, 0, 460, 240)
         rect.center = (width // 2, height // 2)
@@ -311,7 +313,8 @@ class SaveLoadScene(PanelScene):
             self._load()
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry:
-            self._save()
+            if self.dialog is None:
+                self._save()
             return True
         if event.type == pygame.KEYDOWN:
             return self._handle_key(event.key)

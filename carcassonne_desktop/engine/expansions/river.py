@@ -102,6 +102,26 @@ class River(Expansion):
             allowed.append((x, y, rot))
         return allowed
 
+    def explain_placement(
+        self, game: Game, tile: TileType, x: int, y: int, rot: int
+    ) -> str | None:
+        if not is_river_tile(tile):
+            return None
+        end: RiverEnd | None = game.extension_state.get(RIVER)
+        if end is None:
+            return "the river is finished: no river tile can be placed"
+        end_x, end_y, flow, last_turn = end
+        if (x, y) != (end_x, end_y):
+            return f"a river tile must continue the river at ({end_x}, {end_y})"
+        ports = river_ports(tile.rotations[rot])
+        if OPPOSITE[flow] not in ports:
+            return "this rotation does not continue the river"
+        exits = [p for p in ports if p != OPPOSITE[flow]]
+        if exits and (exits[0] - flow) % 4 == last_turn != STRAIGHT:
+            side = "right" if last_turn == RIGHT else "left"
+            return f"no U-turn: the river already turned {side} at its last bend"
+        return "the river would flow into a tile"
+
     def on_tile_placed(self, game: Game, x: int, y: int, rotated: RotatedTile) -> None:
         ports = river_ports(rotated)
         if not ports:

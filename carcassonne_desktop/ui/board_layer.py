@@ -1,0 +1,303 @@
+"""The game board as seen in the game scene: tiles, figures and the overlays
+that explain the game (legal squares, the ghost tile, figure spots, the
+highlighted feature, the last tile).
+
+Everything here reads a game and draws; nothing changes game state. Board
+data handed to the renderer is rebuilt only when the game changes (keyed by
+the game object and its history length), so a still frame costs blits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pygame
+
+from carcassonne_desktop.engine import Game
+from carcassonne_desktop.engine.game import FeatureInfo
+from carcassonne_desktop.ui.art.geometry import dist_point_polyline, point_in_polygon, rotate_point, rotate_points
+from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
+from carcassonne_desktop.ui.art.tile_layout import tile_layout
+from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, TileMap
+from carcassonne_desktop.ui.placement_controller import Spot
+from carcassonne_desktop.ui.resources import colour
+
+Cell = tuple[int, int]
+EDGE_PORTS = ("N", "E", "S", "W")
+CENTRE_KINDS = ("cloister", "garden", "shrine")
+
+
+def player_colours(game: Game) -> list[str]:
+    return [p.color for p in game.setup.players]
+
+
+class BoardLayer:
+    """Draws one game's board and its overlays through a camera."""
+
+    def __init__(self, renderer: BoardRenderer | None = None) -> None:
+        self.renderer = renderer or BoardRenderer()
+        self._key: tuple[int, int, str] | None = None
+        self._tiles: dict[Cell, tuple[Mapping[str, Any], int]] = {}
+        self._figures: list[FigureSprite] = []
+        self._ghosts: dict[tuple[str, int, int, bool], pygame.Surface] = {}
+        self._feature_cache: dict[tuple[int, int, int, int, str], FeatureInfo | None] = {}
+
+    # ------------------------------------------------------------------ data
+
+    def sync(self, game: Game) -> None:
+        key = (id(game), len(game.history), game.phase)
+        if key == self._key:
+            return
+        self._key = key
+        catalogue = game.rules.catalogue
+        self._tiles = {pos: (catalogue[tile_id].raw, rot) for pos, (tile_id, rot) in game.placed_tiles().items()}
+        colours = player_colours(game)
+        self._figures = [
+            FigureSprite(f.x, f.y, colours[f.player], f.figure if f.figure in ("large_follower", "abbot") else "follower",
+                         port=f.port, lying=f.feature == "field")
+            for f in game.figures_on_board()
+        ]
+        self._feature_cache.clear()
+
+    @property
+    def tiles(self) -> TileMap:
+        return self._tiles
+
+    def feature_at(self, game: Game, x: int, y: int, port: str) -> FeatureInfo | None:
+        """``game.feature_at`` memoised until the game changes (it scans the board)."""
+        self.sync(game)
+        key = (id(game), len(game.history), x, y, port)
+        if key not in self._feature_cache:
+            self._feature_cache[key] = game.feature_at(x, y, port)
+        return self._feature_cache[key]
+
+    # ------------------------------------------------------------------ board
+
+    def draw(self, surface: pygame.Surface, camera: Camera, game: Game) -> None:
+        self.sync(game)
+        self.renderer.draw(surface, camera, self._tiles, self._figures)
+
+    def figures_for(self, game: Game) -> list[FigureSprite]:
+        self.sync(game)
+        return self._figures
+
+    # ------------------------------------------------------------------ overlays
+
+    def draw_legal_cells(self, surface: pygame.Surface, camera: Camera, cells: Iterable[Cell],
+                         pulse: float) -> None:
+        """Outline every square where the tile fits (a soft pulsing frame)."""
+        legal = colour("board", "legal")
+        s = camera.scale
+        overlay = pygame.Surface((s, s), pygame.SRCALPHA)
+        alpha = int(40 + 30 * (0.5 + 0.5 * math.sin(pulse * 3.0)))
+        overlay.fill((legal.r, legal.g, legal.b, alpha))
+        width = max(2, s // 28)
+        pygame.draw.rect(overlay, (legal.r, legal.g, legal.b, 210), overlay.get_rect(), width,
+                         border_radius=max(2, s // 10))
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        x0, y0, x1, y1 = camera.visible_cells()
+        for x, y in cells:
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                surface.blit(overlay, camera.tile_rect(x, y))
+        surface.set_clip(clip)
+
+    def draw_ghost(self, surface: pygame.Surface, camera: Camera, tile: Mapping[str, Any], rot: int,
+                   cell: Cell, fits: bool) -> None:
+        """The tile in hand under the cursor: see-through, red where it cannot go."""
+        s = camera.scale
+        key = (str(tile["id"]), rot % 4, s, fits)
+        ghost = self._ghosts.get(key)
+        if ghost is None:
+            if len(self._ghosts) > 64:
+                self._ghosts.clear()
+            ghost = self.renderer.tile_surface(tile, rot, s).copy()
+            if not fits:
+                tint = pygame.Surface((s, s))
+                tint.fill(colour("board", "illegal"))
+                tint.set_alpha(130)
+                ghost.blit(tint, (0, 0))
+            ghost.set_alpha(215 if fits else 170)
+            self._ghosts[key] = ghost
+        rect = camera.tile_rect(*cell)
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        surface.blit(ghost, rect)
+        edge = colour("board", "highlight") if fits else colour("board", "illegal")
+        pygame.draw.rect(surface, edge, rect, max(2, s // 24))
+        surface.set_clip(clip)
+
+    def draw_tile_frame(self, surface: pygame.Surface, camera: Camera, cell: Cell, colour_value: pygame.Color,
+                        width: int | None = None) -> None:
+        rect = camera.tile_rect(*cell)
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        pygame.draw.rect(surface, colour_value, rect.inflate(2, 2), width or max(2, camera.scale // 22),
+                         border_radius=3)
+        surface.set_clip(clip)
+
+    def spot_position(self, camera: Camera, spot: Spot) -> tuple[float, float] | None:
+        entry = self._tiles.get((spot.x, spot.y))
+        if entry is None:
+            return None
+        tile, rot = entry
+        try:
+            index = feature_index_for_port(tile, rot, spot.port)
+            ax, ay = feature_anchor(tile, rot, index)
+        except (KeyError, IndexError):
+            return None
+        rect = camera.tile_rect(spot.x, spot.y)
+        return (rect.x + ax * rect.width, rect.y + ay * rect.height)
+
+    def spot_radius(self, camera: Camera) -> int:
+        return max(7, int(camera.scale * 0.13))
+
+    def spot_under(self, camera: Camera, spots: Iterable[Spot], pos: tuple[int, int]) -> Spot | None:
+        best: tuple[float, Spot] | None = None
+        radius = self.spot_radius(camera) * 1.6
+        for spot in spots:
+            centre = self.spot_position(camera, spot)
+            if centre is None:
+                continue
+            d = math.hypot(pos[0] - centre[0], pos[1] - centre[1])
+            if d <= radius and (best is None or d < best[0]):
+                best = (d, spot)
+        return best[1] if best else None
+
+    def draw_spots(self, surface: pygame.Surface, camera: Camera, spots: Iterable[Spot],
+                   hovered: Spot | None, player_colour: pygame.Color, pulse: float) -> None:
+        """Circles where a figure may go, in the player's colour; the hovered one grows."""
+        r = self.spot_radius(camera)
+        outline = colour("board", "highlight")
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        for spot in spots:
+            centre = self.spot_position(camera, spot)
+            if centre is None:
+                continue
+            grow = 1.35 if spot == hovered else 1.0 + 0.08 * math.sin(pulse * 4.0)
+            radius = int(r * grow)
+            c = (round(centre[0]), round(centre[1]))
+            disc = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
+            pygame.draw.circle(disc, (player_colour.r, player_colour.g, player_colour.b, 170),
+                               (radius + 2, radius + 2), radius)
+            pygame.draw.circle(disc, outline, (radius + 2, radius + 2), radius, max(2, radius // 4))
+            surface.blit(disc, (c[0] - radius - 2, c[1] - radius - 2))
+        surface.set_clip(clip)
+
+    # ------------------------------------------------------------------ features
+
+    def feature_port_under(self, camera: Camera, pos: tuple[int, int]) -> tuple[int, int, str] | None:
+        """The placed feature under a screen point, as (x, y, board port)."""
+        cell = camera.cell_at(*pos)
+        entry = self._tiles.get(cell)
+        if entry is None:
+            return None
+        tile, rot = entry
+        rect = camera.tile_rect(*cell)
+        local = ((pos[0] - rect.x) / rect.width, (pos[1] - rect.y) / rect.height)
+        index = feature_index_at(tile, rot, local)
+        if index is None:
+            return None
+        return (cell[0], cell[1], board_port(tile, rot, index))
+
+    def draw_feature(self, surface: pygame.Surface, camera: Camera, game: Game, info: FeatureInfo,
+                     strength: float = 1.0) -> None:
+        """Light up every part of a feature across the board."""
+        glow = colour("board", "highlight")
+        s = camera.scale
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        alpha = int(120 * strength)
+        x0, y0, x1, y1 = camera.visible_cells()
+        catalogue = game.rules.catalogue
+        placed = game.placed_tiles()
+        for x, y, local in info.segments:
+            if not (x0 <= x <= x1 and y0 <= y <= y1) or (x, y) not in placed:
+                continue
+            tile_id, rot = placed[(x, y)]
+            tile = catalogue[tile_id].raw
+            rect = camera.tile_rect(x, y)
+            layer = pygame.Surface((s, s), pygame.SRCALPHA)
+            _paint_feature(layer, tile, rot, local, info.kind, (glow.r, glow.g, glow.b, alpha))
+            surface.blit(layer, rect)
+        surface.set_clip(clip)
+
+
+def board_port(tile: Mapping[str, Any], rot: int, index: int) -> str:
+    """A board-orientation port of feature ``index`` (``C`` for a feature with none)."""
+    from carcassonne_desktop.ui.art.geometry import rotate_port
+
+    ports = tile["features"][index].get("ports") or ()
+    return rotate_port(ports[0], rot) if ports else "C"
+
+
+def feature_index_at(tile: Mapping[str, Any], rot: int, point: tuple[float, float]) -> int | None:
+    """Which feature of a tile lies under a point of the tile (unit coordinates, board orientation)."""
+    layout = tile_layout(tile)
+    p = rotate_point(point, (4 - rot) % 4)  # back to catalogue orientation
+    features = tile["features"]
+    for prop in layout.props:
+        if prop.feature is not None and features[prop.feature]["kind"] in CENTRE_KINDS:
+            if math.hypot(p[0] - prop.pos[0], p[1] - prop.pos[1]) <= max(prop.radius, 0.16):
+                return prop.feature
+    for path in layout.paths:
+        if any(dist_point_polyline(p, stroke) <= 0.07 for stroke in path.strokes):
+            return path.feature
+    for city in layout.cities:
+        if point_in_polygon(p, city.polygon):
+            return city.feature
+    best: tuple[float, int] | None = None
+    for index, feature in enumerate(features):
+        if feature["kind"] != "field":
+            continue
+        candidates = [layout.anchors.get(index)] + [_port_point(q) for q in feature.get("ports", ())]
+        for c in candidates:
+            if c is None:
+                continue
+            d = math.hypot(p[0] - c[0], p[1] - c[1])
+            if best is None or d < best[0]:
+                best = (d, index)
+    return best[1] if best else None
+
+
+def _port_point(port: str) -> tuple[float, float] | None:
+    from carcassonne_desktop.ui.art.geometry import port_point
+
+    try:
+        return port_point(port)
+    except (KeyError, ValueError):
+        return None
+
+
+def _paint_feature(layer: pygame.Surface, tile: Mapping[str, Any], rot: int, index: int, kind: str,
+                   rgba: tuple[int, int, int, int]) -> None:
+    s = layer.get_width()
+    layout = tile_layout(tile)
+
+    def px(points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x * s, y * s) for x, y in rotate_points(points, rot)]
+
+    for city in layout.cities:
+        if city.feature == index:
+            pygame.draw.polygon(layer, rgba, px(city.polygon))
+            return
+    for path in layout.paths:
+        if path.feature == index:
+            for stroke in path.strokes:
+                pts = px(stroke)
+                if len(pts) >= 2:
+                    pygame.draw.lines(layer, rgba, False, pts, max(3, int(s * 0.16)))
+            return
+    for prop in layout.props:
+        if prop.feature == index:
+            (cx, cy), = px([prop.pos])
+            pygame.draw.circle(layer, rgba, (cx, cy), max(4, int(s * max(prop.radius, 0.2))))
+            return
+    if kind == "field":
+        r, g, b, a = rgba
+        layer.fill((r, g, b, a // 3))
+        ax, ay = feature_anchor(tile, rot, index)
+        pygame.draw.circle(layer, (r, g, b, min(255, a + 60)), (ax * s, ay * s), max(4, int(s * 0.12)))

@@ -1,0 +1,164 @@
+"""The side panel's drawn parts: players with scores and figures left, the
+tiles left, the tile(s) in hand, and the status line over the board.
+
+Buttons are pygame-gui widgets owned by the game scene; this module only
+draws, from values the scene passes in (scores shown may lag behind the
+game's while the final scoring is played out step by step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
+from carcassonne_desktop.ui.board_view import BoardRenderer
+from carcassonne_desktop.ui.resources import colour, font
+
+PANEL_W = 372
+ROW_H = 58
+FIGURE_ORDER = ("follower", "large_follower", "abbot")
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    name: str
+    colour: str
+    score: int
+    figures: Mapping[str, int]
+    is_computer: bool
+
+
+def panel_rect(size: tuple[int, int]) -> pygame.Rect:
+    return pygame.Rect(size[0] - PANEL_W, 0, PANEL_W, size[1])
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The wooden side panel with a light edge toward the board."""
+    surface.fill(colour("ui", "panel"), rect)
+    pygame.draw.line(surface, colour("ui", "accent"), rect.topleft, rect.bottomleft, 3)
+
+
+def _shadowed(text: str, size: int, bold: bool, col: pygame.Color) -> pygame.Surface:
+    fnt = font(size, bold=bold)
+    label = fnt.render(text, True, col)
+    out = pygame.Surface((label.get_width() + 2, label.get_height() + 2), pygame.SRCALPHA)
+    out.blit(fnt.render(text, True, colour("ui", "title_shadow")), (2, 2))
+    out.blit(label, (0, 0))
+    return out
+
+
+def fit_text(text: str, size: int, bold: bool, width: int) -> str:
+    fnt = font(size, bold=bold)
+    if fnt.size(text)[0] <= width:
+        return text
+    while text and fnt.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+class PlayersView:
+    """Every player: colour figure, name, score, figures left; the current one stands out."""
+
+    def __init__(self, meeples: MeepleCache | None = None) -> None:
+        self.meeples = meeples or MeepleCache(64)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[PlayerRow], current: int | None,
+             thinking: bool, pulse: float) -> int:
+        """Draw the rows from ``rect.top``; returns the y below them."""
+        y = rect.top
+        row_h = ROW_H if len(rows) <= 6 else 48
+        for i, row in enumerate(rows):
+            r = pygame.Rect(rect.x, y, rect.width, row_h - 4)
+            if i == current:
+                bg = colour("ui", "accent")
+                pygame.draw.rect(surface, colour("ui", "menu_veil"), r, border_radius=10)
+                pygame.draw.rect(surface, bg, r, 3, border_radius=10)
+            meeple = self.meeples.get("follower", row.colour, row_h - 16)
+            surface.blit(meeple, (r.x + 8, r.y + (r.height - meeple.get_height()) // 2))
+            name_x = r.x + 14 + meeple.get_width()
+            score = _shadowed(str(row.score), 26, True, colour("ui", "title"))
+            name_w = r.right - name_x - score.get_width() - 16
+            name = fit_text(row.name, 18, True, name_w)
+            surface.blit(font(18, bold=True).render(name, True, colour("ui", "text")), (name_x, r.y + 5))
+            surface.blit(score, (r.right - score.get_width() - 10, r.y + (r.height - score.get_height()) // 2))
+            fx = name_x
+            fy = r.y + r.height - 22
+            for kind in FIGURE_ORDER:
+                if kind not in row.figures:
+                    continue
+                icon = self.meeples.get(kind, row.colour, 18)
+                surface.blit(icon, (fx, fy))
+                count = font(15, bold=True).render(f"×{row.figures[kind]}", True, colour("ui", "text_dim"))
+                surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
+                fx += icon.get_width() + count.get_width() + 12
+            if i == current and thinking:
+                dots = "." * (1 + int(pulse * 2.5) % 3)
+                label = font(14).render(i18n.tr("hud.thinking", name="").strip(" …") + dots, True,
+                                        colour("ui", "accent"))
+                surface.blit(label, (r.right - label.get_width() - 10, fy + 2))
+            y += row_h
+        return y
+
+
+def draw_caption(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 16,
+                 dim: bool = True) -> int:
+    label = font(size, bold=not dim).render(text, True, colour("ui", "text_dim" if dim else "text"))
+    surface.blit(label, pos)
+    return pos[1] + label.get_height()
+
+
+def draw_tile_card(surface: pygame.Surface, renderer: BoardRenderer, tile: Mapping[str, Any], rot: int,
+                   rect: pygame.Rect, selected: bool = True) -> None:
+    """One tile in the side panel, with a frame (highlighted when it is the chosen one)."""
+    size = min(rect.width, rect.height) - 8
+    art = renderer.tile_surface(tile, rot, size)
+    pos = (rect.centerx - size // 2, rect.centery - size // 2)
+    surface.blit(art, pos)
+    frame = colour("ui", "accent") if selected else colour("ui", "text_dim")
+    pygame.draw.rect(surface, frame, pygame.Rect(pos, (size, size)).inflate(6, 6), 3 if selected else 1,
+                     border_radius=4)
+
+
+def draw_status(surface: pygame.Surface, board_rect: pygame.Rect, title: str, hint: str,
+                player_colour: str | None) -> None:
+    """The instruction pill at the top of the board: whose turn and what to do."""
+    big = font(22, bold=True).render(title, True, colour("ui", "title"))
+    small = font(16).render(hint, True, colour("ui", "text_dim")) if hint else None
+    width = max(big.get_width(), small.get_width() if small else 0) + 48
+    height = big.get_height() + (small.get_height() + 4 if small else 0) + 16
+    box = pygame.Rect(0, 0, width, height)
+    box.midtop = (board_rect.centerx, board_rect.top + 10)
+    veil = pygame.Surface(box.size, pygame.SRCALPHA)
+    v = colour("ui", "menu_veil")
+    veil.fill((v.r, v.g, v.b, 215))
+    surface.blit(veil, box)
+    edge = player_rgb(player_colour) if player_colour else colour("ui", "accent")
+    pygame.draw.rect(surface, edge, box, 3, border_radius=12)
+    surface.blit(big, (box.centerx - big.get_width() // 2, box.top + 8))
+    if small:
+        surface.blit(small, (box.centerx - small.get_width() // 2, box.top + 12 + big.get_height()))
+
+
+def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], bounds: pygame.Rect) -> None:
+    """A small box of text next to the cursor (kept inside ``bounds``)."""
+    if not lines:
+        return
+    rendered = [font(16, bold=i == 0).render(t, True, colour("ui", "text")) for i, t in enumerate(lines)]
+    w = max(r.get_width() for r in rendered) + 20
+    h = sum(r.get_height() for r in rendered) + 14
+    box = pygame.Rect(pos[0] + 18, pos[1] + 18, w, h)
+    box.clamp_ip(bounds)
+    veil = pygame.Surface(box.size, pygame.SRCALPHA)
+    v = colour("ui", "menu_veil")
+    veil.fill((v.r, v.g, v.b, 230))
+    surface.blit(veil, box)
+    pygame.draw.rect(surface, colour("ui", "accent"), box, 2, border_radius=6)
+    y = box.top + 7
+    for r in rendered:
+        surface.blit(r, (box.left + 10, y))
+        y += r.get_height()

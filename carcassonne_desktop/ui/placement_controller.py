@@ -1,0 +1,269 @@
+"""The tentative turn of a human player, as a model with no pygame in it.
+
+A turn is "place a tile, then deploy a figure, recall or pass". The player
+tries things out on a ``game.copy()``: the real game changes only when the
+turn is confirmed, so a misclick can be taken back at any point before that.
+Everything legal comes from the engine (``legal_actions()`` on the real game
+or the tentative copy); this module never re-derives a rule.
+
+States:
+
+- ``place``: choose a tile of the hand, a position and a rotation;
+- ``figure``: the tile lies on the tentative board; choose a spot, a recall
+  or pass;
+- ``ready``: the whole turn is chosen and waits for ``confirm()``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from carcassonne_desktop.engine import PASS, Action, Deploy, Game, PlaceTile, Recall
+from carcassonne_desktop.engine.events import Event
+
+Cell = tuple[int, int]
+
+PLACE = "place"
+FIGURE = "figure"
+READY = "ready"
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One place on the just-placed tile where a figure may go."""
+
+    x: int
+    y: int
+    port: str
+    figures: tuple[str, ...]  # figure types that may stand there, in the engine's order
+
+
+class PlacementController:
+    """Model of one human turn: hover, rotate, place, deploy or pass, undo, confirm."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.state = PLACE
+        self.tentative: Game | None = None
+        self.place_action: PlaceTile | None = None
+        self.figure_action: Action | None = None
+        self.tentative_events: list[Event] = []
+        self.selected_index = 0
+        self.rotation = 0
+        self.hover: Cell | None = None
+        self.figure_kind = "follower"
+        self._legal: dict[str, dict[Cell, tuple[int, ...]]] = {}
+        self._before_figure: Game | None = None
+        self._place_events = 0
+        if game.phase == "figure":
+            # a game resumed mid-turn: the tile is already on the real board
+            self.tentative = game.copy()
+            self.state = FIGURE
+            self._pick_default_figure()
+
+    # ------------------------------------------------------------------ place step
+
+    @property
+    def hand(self) -> list[str]:
+        return list(self.game.hand) if self.game.phase == "place_tile" else []
+
+    @property
+    def selected_tile(self) -> str | None:
+        hand = self.hand
+        if not hand:
+            return self.place_action.tile if self.place_action else None
+        return hand[min(self.selected_index, len(hand) - 1)]
+
+    def select_tile(self, index: int) -> None:
+        """Hand of 3: pick which tile to place (only before placing)."""
+        if self.state == PLACE and 0 <= index < len(self.hand):
+            self.selected_index = index
+            self._snap_rotation()
+
+    def legal_cells(self, tile_id: str | None = None) -> dict[Cell, tuple[int, ...]]:
+        """Open positions where the tile fits, with the rotations that fit there."""
+        tile_id = tile_id or self.selected_tile
+        if tile_id is None or self.game.phase != "place_tile":
+            return {}
+        cached = self._legal.get(tile_id)
+        if cached is None:
+            by_cell: dict[Cell, list[int]] = defaultdict(list)
+            for x, y, rot, _tile in self.game.placements_for(tile_id):
+                by_cell[(x, y)].append(rot)
+            cached = {cell: tuple(sorted(rots)) for cell, rots in by_cell.items()}
+            self._legal[tile_id] = cached
+        return cached
+
+    def set_hover(self, cell: Cell | None) -> None:
+        """The cursor is over ``cell``; the ghost snaps to a rotation that fits there."""
+        if self.state != PLACE:
+            return
+        self.hover = cell
+        self._snap_rotation()
+
+    def _snap_rotation(self) -> None:
+        rots = self.legal_cells().get(self.hover) if self.hover is not None else None
+        if rots and self.rotation not in rots:
+            # the first fitting rotation clockwise from the one the player chose
+            self.rotation = min(rots, key=lambda r: (r - self.rotation) % 4)
+
+    def rotate(self, step: int = 1) -> None:
+        """Turn the tile; over a legal position, rotations that do not fit are skipped."""
+        if self.state != PLACE:
+            return
+        rots = self.legal_cells().get(self.hover) if self.hover is not None else None
+        if rots:
+            ordered = sorted(rots, key=lambda r: ((r - self.rotation) * step) % 4)
+            nxt = [r for r in ordered if r != self.rotation]
+            if nxt:
+                self.rotation = nxt[0]
+        else:
+            self.rotation = (self.rotation + step) % 4
+
+    @property
+    def ghost_fits(self) -> bool:
+        """Whether the tile, as shown under the cursor, may be placed there."""
+        if self.hover is None:
+            return False
+        return self.rotation in self.legal_cells().get(self.hover, ())
+
+    def can_place_at(self, cell: Cell) -> bool:
+        return cell in self.legal_cells()
+
+    def place(self, cell: Cell | None = None) -> list[Event]:
+        """Put the tile on the tentative board at ``cell`` (default: hovered)."""
+        if self.state != PLACE:
+            return []
+        if cell is not None:
+            self.set_hover(cell)
+        tile = self.selected_tile
+        if self.hover is None or tile is None or not self.ghost_fits:
+            return []
+        action = PlaceTile(self.hover[0], self.hover[1], self.rotation, tile)
+        tentative = self.game.copy()
+        events = tentative.apply(action)
+        self.tentative = tentative
+        self.place_action = action
+        self.tentative_events = list(events)
+        self._place_events = len(events)
+        self.state = FIGURE
+        self._pick_default_figure()
+        return events
+
+    # ------------------------------------------------------------------ figure step
+
+    def figure_options(self) -> list[Action]:
+        if self.state != FIGURE or self.tentative is None:
+            return []
+        return list(self.tentative.legal_actions())
+
+    def spots(self) -> list[Spot]:
+        """Every spot a figure may go, each with the figure types allowed there."""
+        found: dict[tuple[int, int, str], list[str]] = {}
+        for action in self.figure_options():
+            if isinstance(action, Deploy):
+                found.setdefault((action.x, action.y, action.port), []).append(action.figure)
+        return [Spot(x, y, port, tuple(figs)) for (x, y, port), figs in found.items()]
+
+    def figure_kinds(self) -> list[str]:
+        """Figure types that have at least one spot, in the engine's order."""
+        kinds: list[str] = []
+        for action in self.figure_options():
+            if isinstance(action, Deploy) and action.figure not in kinds:
+                kinds.append(action.figure)
+        return kinds
+
+    def recalls(self) -> list[Recall]:
+        return [a for a in self.figure_options() if isinstance(a, Recall)]
+
+    def other_actions(self) -> list[Action]:
+        """Figure-step choices that are neither deploy nor pass (recall, expansions)."""
+        return [a for a in self.figure_options() if not isinstance(a, Deploy) and a != PASS]
+
+    def _pick_default_figure(self) -> None:
+        kinds = self.figure_kinds()
+        if self.figure_kind not in kinds:
+            self.figure_kind = kinds[0] if kinds else "follower"
+
+    def choose_figure_kind(self, kind: str) -> None:
+        if kind in self.figure_kinds():
+            self.figure_kind = kind
+
+    def spot_figure(self, spot: Spot) -> str:
+        """The figure a click on ``spot`` deploys: the chosen type if it may stand there."""
+        return self.figure_kind if self.figure_kind in spot.figures else spot.figures[0]
+
+    def deploy(self, spot: Spot, figure: str | None = None) -> list[Event]:
+        figure = figure or self.spot_figure(spot)
+        return self.choose(Deploy(figure, spot.x, spot.y, spot.port))
+
+    def pass_turn(self) -> list[Event]:
+        return self.choose(PASS)
+
+    def choose(self, action: Action) -> list[Event]:
+        """Take one figure-step action on the tentative copy (the turn is then ready)."""
+        if self.state != FIGURE or self.tentative is None:
+            return []
+        if action not in self.tentative.legal_actions():
+            return []
+        before = self.tentative.copy()
+        events = self.tentative.apply(action)
+        self._before_figure = before
+        self.figure_action = action
+        self.tentative_events = self.tentative_events + list(events)
+        self.state = READY
+        return events
+
+    # ------------------------------------------------------------------ undo, confirm
+
+    @property
+    def can_undo(self) -> bool:
+        return self.state == READY or (self.state == FIGURE and self.place_action is not None)
+
+    def undo(self) -> bool:
+        """Take back the latest tentative step; False when there is nothing to take back."""
+        if self.state == READY:
+            self.tentative = self._before_figure
+            self.figure_action = None
+            self.state = FIGURE
+            self.tentative_events = self.tentative_events[: self._place_events]
+            return True
+        if self.state == FIGURE and self.place_action is not None:
+            self.hover = (self.place_action.x, self.place_action.y)
+            self.rotation = self.place_action.rot
+            self.tentative = None
+            self.place_action = None
+            self.tentative_events = []
+            self.state = PLACE
+            return True
+        return False
+
+    def actions(self) -> list[Action]:
+        """The actions of the chosen turn, in order, to apply to the real game."""
+        done: list[Action] = []
+        if self.place_action is not None:
+            done.append(self.place_action)
+        if self.figure_action is not None:
+            done.append(self.figure_action)
+        return done
+
+    def confirm(self) -> list[Action]:
+        """The turn is final: returns the actions for the real game (empty if not ready)."""
+        if self.state != READY:
+            return []
+        return self.actions()
+
+    @property
+    def board_game(self) -> Game:
+        """The game to draw: the tentative copy while a turn is being tried out."""
+        return self.tentative if self.tentative is not None else self.game
+
+
+def group_spots(spots: Sequence[Spot]) -> dict[Cell, list[Spot]]:
+    """Spots by tile (with The Abbot or other expansions they may be on several tiles)."""
+    grouped: dict[Cell, list[Spot]] = defaultdict(list)
+    for spot in spots:
+        grouped[(spot.x, spot.y)].append(spot)
+    return dict(grouped)

@@ -1,0 +1,74 @@
+"""The hand-over banner between two people's turns in a hot-seat game.
+
+When the next turn belongs to another person at the same computer, the board
+is veiled and a large "It is Marie's turn (red)" waits for a click or a key:
+the mouse changes hands and nobody places a tile by accident.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
+from carcassonne_desktop.ui.resources import colour, font
+
+
+class TurnBanner:
+    """A modal banner: shown with :meth:`show`, dismissed by :meth:`dismiss`."""
+
+    def __init__(self, meeples: MeepleCache | None = None) -> None:
+        self.meeples = meeples or MeepleCache(16)
+        self.name: str | None = None
+        self.colour_id = "red"
+        self.age = 0.0
+
+    @property
+    def visible(self) -> bool:
+        return self.name is not None
+
+    def show(self, name: str, colour_id: str) -> None:
+        self.name, self.colour_id, self.age = name, colour_id, 0.0
+
+    def dismiss(self) -> None:
+        self.name = None
+
+    def update(self, dt: float) -> None:
+        if self.visible:
+            self.age += dt
+
+    def wants(self, event: pygame.event.Event) -> bool:
+        """Whether an event dismisses the banner (it is then consumed)."""
+        if not self.visible:
+            return False
+        if self.age < 0.25:  # a click meant for the previous turn must not dismiss it
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+        if event.type == pygame.MOUSEBUTTONUP or (event.type == pygame.KEYDOWN and event.key != pygame.K_F11):
+            self.dismiss()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL)
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        if self.name is None:
+            return
+        veil = pygame.Surface(area.size, pygame.SRCALPHA)
+        v = colour("ui", "menu_veil")
+        veil.fill((v.r, v.g, v.b, min(170, int(self.age * 900))))
+        surface.blit(veil, area)
+        title = font(40, bold=True).render(
+            i18n.tr("hud.turn", name=self.name, color=i18n.tr(f"colour.{self.colour_id}")), True,
+            colour("ui", "title"))
+        hint = font(18).render(i18n.tr("hud.banner_hint"), True, colour("ui", "text_dim"))
+        meeple = self.meeples.get("follower", self.colour_id, 86)
+        w = max(title.get_width(), hint.get_width()) + 80
+        h = meeple.get_height() + title.get_height() + hint.get_height() + 70
+        box = pygame.Rect(0, 0, w, h)
+        box.center = area.center
+        pygame.draw.rect(surface, colour("ui", "panel"), box, border_radius=18)
+        pygame.draw.rect(surface, player_rgb(self.colour_id), box, 6, border_radius=18)
+        y = box.top + 20
+        surface.blit(meeple, (box.centerx - meeple.get_width() // 2, y))
+        y += meeple.get_height() + 12
+        surface.blit(title, (box.centerx - title.get_width() // 2, y))
+        y += title.get_height() + 14
+        surface.blit(hint, (box.centerx - hint.get_width() // 2, y))
