@@ -104,9 +104,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     if args.quit_after_turns is not None and args.quit_after_turns < 0:
         raise UsageError("--quit-after-turns must be 0 or more")
-    from carcassonne_desktop.ui.app import run_app
+    from carcassonne_desktop.ui.launcher import run
 
-    return run_app(
+    return run(
         autoplay=args.autoplay,
         quit_after_turns=args.quit_after_turns,
         screenshot=args.screenshot,

@@ -17,7 +17,9 @@ import atexit
 import json
 import multiprocessing
 import os
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 from carcassonne_desktop.ai.deadline import Deadline
@@ -50,11 +52,12 @@ def _get_pool() -> ProcessPoolExecutor | None:
 
 
 def warm_up() -> None:
-    """Start the helper now (its imports take a moment) instead of mid-search."""
+    """Start the helper now (its imports take a moment) instead of mid-search.
+    Returns at once: creating a player must not block the window."""
     pool = _get_pool()
     if pool is not None:
         try:
-            pool.submit(_ping).result(timeout=30)
+            pool.submit(_ping)
         except Exception:  # noqa: BLE001 - any failure just means single-process
             _mark_broken()
 
@@ -75,26 +78,33 @@ def _mark_broken() -> None:
 def submit_rounds(
     game: Game, candidates: list[tuple[Any, ...]], seed: int, seconds: float, own_turns: int
 ) -> Future[tuple[list[float], list[int]]] | None:
-    """Start odd-numbered rounds in the helper; None if there is no helper."""
+    """Start odd-numbered rounds in the helper for `seconds` from now; None if
+    there is no helper. The end is sent as wall-clock time, so a request that
+    starts late (helper still importing, or finishing an abandoned search)
+    still ends on time instead of falling further and further behind."""
     pool = _get_pool()
     if pool is None:
         return None
     record = GameRecord.from_game(game).to_json()
     plans = [[a.to_json() for a in actions] for actions in candidates]
     try:
-        return pool.submit(_rounds_in_helper, record, plans, seed, seconds, own_turns)
+        return pool.submit(
+            _rounds_in_helper, record, plans, seed, time.time() + seconds, own_turns
+        )
     except Exception:  # noqa: BLE001 - a broken pool: carry on alone
         _mark_broken()
         return None
 
 
-def collect(future: Future[tuple[list[float], list[int]]] | None, timeout: float):
+def collect(
+    future: Future[tuple[list[float], list[int]]] | None, timeout: float
+) -> tuple[list[float], list[int]] | None:
     """The helper's sums and counts, or None if it failed or is late."""
     if future is None:
         return None
     try:
         return future.result(timeout=max(timeout, 0.0))
-    except TimeoutError:
+    except FutureTimeout:
         future.cancel()
         return None
     except Exception:  # noqa: BLE001
@@ -108,12 +118,12 @@ def _ping() -> bool:
 
 
 def _rounds_in_helper(
-    record: dict[str, Any], plans: list[list[dict[str, Any]]], seed: int, seconds: float,
+    record: dict[str, Any], plans: list[list[dict[str, Any]]], seed: int, end_wall: float,
     own_turns: int,
 ) -> tuple[list[float], list[int]]:
     from carcassonne_desktop.ai.search import run_rounds
 
-    deadline = Deadline(seconds)
+    deadline = Deadline(max(end_wall - time.time(), 0.0))
     setup = GameSetup.from_json(record["setup"])
     key = json.dumps(record["setup"], sort_keys=True)
     rules = _rules_cache.get(key)

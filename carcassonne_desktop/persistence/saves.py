@@ -10,6 +10,7 @@ backup is loaded and a warning tells the player so.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
@@ -143,24 +144,15 @@ def _read_text(path: Path) -> str:
                                   "saves.error.not_json") from None
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
 def _unclosed(text: str) -> bool:
     """Whether brackets are still open at the end (outside strings): a cut-off file."""
-    depth, in_string, escaped = 0, False, False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-        elif char in "]}":
-            depth -= 1
-    return in_string or depth > 0
+    bare = _STRING.sub("", text)
+    if bare.count('"') % 2:
+        return True  # a string still open
+    return bare.count("[") + bare.count("{") > bare.count("]") + bare.count("}")
 
 
 def _looks_truncated(text: str, exc: json.JSONDecodeError) -> bool:

@@ -142,7 +142,7 @@ class GameLog:
             lines = self._rendered(index, rect.width)
             height = sum(s.get_height() for s in lines) + 3
             y -= height
-            if y + height < rect.top:
+            if y < rect.top:
                 break
             yy = y
             for line in lines:

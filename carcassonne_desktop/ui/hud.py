@@ -132,7 +132,7 @@ def draw_status(surface: pygame.Surface, board_rect: pygame.Rect, title: str, hi
     width = max(big.get_width(), small.get_width() if small else 0) + 48
     height = big.get_height() + (small.get_height() + 4 if small else 0) + 16
     box = pygame.Rect(0, 0, width, height)
-    box.midtop = (board_rect.centerx, board_rect.top + 10)
+    box.midtop = (board_rect.centerx, board_rect.top + 64)
     veil = pygame.Surface(box.size, pygame.SRCALPHA)
     v = colour("ui", "menu_veil")
     veil.fill((v.r, v.g, v.b, 215))

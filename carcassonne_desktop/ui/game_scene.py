@@ -1,0 +1,864 @@
+"""The game screen: the board, the side panel and the flow of turns.
+
+- Human turns go through a :class:`PlacementController` (a tentative turn on a
+  ``game.copy()``); the confirmed actions go to the real game through the
+  :class:`GameSession` (undo history, autosave).
+- Computer turns are decided in a worker thread and animated by the
+  :class:`ComputerTurnDriver`; the window stays responsive meanwhile.
+- When the game ends, the final scoring is played out one feature at a time,
+  then the end screen opens.
+
+Input order: pygame-gui widgets first (the app does that), then the turn
+banner, then rotation gestures, then the camera, then clicks on the board.
+``draw`` only reads state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.engine import Deploy, Game, GameSetup, PlaceTile
+from carcassonne_desktop.engine.events import Event, GameOver, PointsScored
+from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
+from carcassonne_desktop.ui.board_layer import BoardLayer
+from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, board_bounds
+from carcassonne_desktop.ui.computer_turns import (
+    ANIMATING,
+    THINKING,
+    ComputerTurnDriver,
+    ComputerTurns,
+    PlayerFactory,
+    default_player_factory,
+)
+from carcassonne_desktop.ui.effects import Effects
+from carcassonne_desktop.ui.game_log import GameLog, colour_name, feature_name, figure_name
+from carcassonne_desktop.ui.game_session import GameSession, make_store
+from carcassonne_desktop.ui.hud import (
+    PANEL_W,
+    ROW_H,
+    PlayerRow,
+    PlayersView,
+    draw_caption,
+    draw_panel,
+    draw_status,
+    draw_tile_card,
+    draw_tooltip,
+    panel_rect,
+)
+from carcassonne_desktop.ui.placement_controller import FIGURE, PLACE, READY, PlacementController, Spot
+from carcassonne_desktop.ui.resources import colour, font
+from carcassonne_desktop.ui.scene import Scene
+from carcassonne_desktop.ui.turn_banner import TurnBanner
+
+PAD = 16
+BTN_H = 46
+FINAL_STEP_SECONDS = {"slow": 1.6, "normal": 1.1, "fast": 0.6, "instant": 0.05}
+
+
+def setup_from_dict(setup: dict[str, Any], seed: int | None = None) -> GameSetup:
+    """A GameSetup from the setup screen's dict, with a fresh seed unless one is given."""
+    data = dict(setup)
+    data.setdefault("expansions", ["base"])
+    data.setdefault("options", {})
+    data["seed"] = seed if seed is not None else data.get("seed", random.randrange(1, 2**31))
+    return GameSetup.from_json(data)
+
+
+class GameScene(Scene):
+    """Plays one game from its current position to the end screen."""
+
+    def __init__(self, app: Any, game: Game, store: Any | None = None, *,
+                 player_factory: PlayerFactory = default_player_factory,
+                 on_turn_end: Callable[[GameScene], None] | None = None,
+                 show_end_screen: bool = True) -> None:
+        super().__init__(app)
+        self.session = GameSession(game, store)
+        self.turns = ComputerTurns([p.controller for p in game.setup.players], game.setup.seed or 0,
+                                   player_factory)
+        self.driver = ComputerTurnDriver(self.turns)
+        names = [p.name for p in game.setup.players]
+        self.colours = [p.color for p in game.setup.players]
+        self.log = GameLog(names, self.colours)
+        self.renderer = BoardRenderer()
+        self.layer = BoardLayer(self.renderer)
+        self.meeples = MeepleCache(128)
+        self.players_view = PlayersView(self.meeples)
+        self.banner = TurnBanner(self.meeples)
+        self.effects = Effects()
+        size = app.screen_size if app is not None else (1280, 800)
+        self.camera = Camera(self.board_rect(size), zoom=96)
+        self.camera.drag_buttons = (1, 2)  # the right button turns the tile
+        self.camera.recentre(board_bounds(self.layer_tiles()), immediate=True)
+        self.camera.target_zoom = self.camera.zoom = min(self.camera.zoom, 112.0)
+        self.controller: PlacementController | None = None
+        self._controller_key: tuple[int, int] | None = None
+        self._last_human: int | None = None
+        self.mouse = (-1, -1)
+        self.hover_spot: Spot | None = None
+        self.hover_feature: tuple[Game, Any] | None = None
+        self.pulse = 0.0
+        self.turns_played = 0
+        self.on_turn_end = on_turn_end
+        self.show_end_screen = show_end_screen
+        self.final_queue: list[PointsScored] = []
+        self.final_current: PointsScored | None = None
+        self.final_timer = 0.0
+        self.shown_scores: list[int] | None = None
+        self.end_pushed = False
+        self.dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self._button_state: dict[str, tuple[bool, bool]] = {}
+        self.log.add(game.opening_events)
+        if game.is_over:
+            self.end_pushed = not show_end_screen
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_setup(cls, app: Any, setup: dict[str, Any], **kwargs: Any) -> GameScene:
+        store = kwargs.pop("store", None)
+        if store is None:
+            store = make_store()
+        return cls(app, Game(setup_from_dict(setup)), store, **kwargs)
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def layer_tiles(self) -> Any:
+        self.layer.sync(self.game)
+        return self.layer.tiles
+
+    @staticmethod
+    def board_rect(size: tuple[int, int]) -> pygame.Rect:
+        return pygame.Rect(0, 0, max(200, size[0] - PANEL_W), size[1])
+
+    @property
+    def speed(self) -> str:
+        return str(self.app.settings.ai_speed) if self.app is not None else "instant"
+
+    # ------------------------------------------------------------------ widgets
+
+    def _panel_layout(self) -> dict[str, pygame.Rect]:
+        """Where the panel's parts go (shared by drawing, clicks and widgets)."""
+        size = self.app.screen_size if self.app is not None else (1280, 800)
+        panel = panel_rect(size)
+        n = self.game.num_players
+        row_h = ROW_H if n <= 6 else 48
+        x, w = panel.x + PAD, panel.width - 2 * PAD
+        y = PAD
+        players = pygame.Rect(x, y, w, n * row_h)
+        y = players.bottom + 4
+        tiles_left = pygame.Rect(x, y, w, 24)
+        y = tiles_left.bottom + 6
+        card = pygame.Rect(x, y, w, 132)
+        y = card.bottom + 6
+        row_b = pygame.Rect(x, y, w, BTN_H)
+        y = row_b.bottom + 8
+        row_c = pygame.Rect(x, y, w, BTN_H)
+        y = row_c.bottom + 8
+        row_d = pygame.Rect(x, y, w, BTN_H + 4)
+        y = row_d.bottom + 10
+        log = pygame.Rect(x, y + 24, w, max(40, size[1] - y - 24 - PAD))
+        return {"panel": panel, "players": players, "tiles_left": tiles_left, "card": card, "row_b": row_b,
+                "row_c": row_c, "row_d": row_d, "log_title": pygame.Rect(x, y, w, 22), "log": log}
+
+    def build_ui(self, root: pygame_gui.core.UIContainer) -> None:
+        layout = self._panel_layout()
+        board = self.board_rect(self.app.screen_size)
+        self.camera.set_viewport(board)
+        self.buttons = {}
+        self._button_state = {}
+
+        def button(name: str, rect: pygame.Rect, text_key: str, tip: str | None = None,
+                   object_id: str | None = None, text: str | None = None) -> None:
+            self.buttons[name] = pygame_gui.elements.UIButton(
+                rect, text if text is not None else i18n.key(text_key), self.manager, container=root,
+                tool_tip_text=i18n.key(tip) if tip else None, object_id=object_id)
+
+        b = layout["row_b"]
+        half = (b.width - 8) // 2
+        button("rotate_left", pygame.Rect(b.x, b.y, half, BTN_H), "", "hud.rotate_left",
+               text="\u21ba  " + i18n.tr("hud.rotate"))
+        button("rotate_right", pygame.Rect(b.x + half + 8, b.y, half, BTN_H), "", "hud.rotate_right",
+               text=i18n.tr("hud.rotate") + "  \u21bb")
+        c = layout["row_c"]
+        half_c = (c.width - 8) // 2
+        button("take_back", pygame.Rect(c.x, c.y, half_c, BTN_H), "hud.undo", "hud.confirm_hint")
+        button("pass", pygame.Rect(c.x + half_c + 8, c.y, half_c, BTN_H), "hud.pass", "hud.figure_hint")
+        d = layout["row_d"]
+        button("confirm", d, "hud.confirm", "hud.confirm_hint", object_id="#primary_button")
+        button("recall", d, "hud.recall_abbot")
+        button("scores", d, "end.back_to_scores", object_id="#primary_button")
+        # over the board
+        x = board.x + 12
+        for name, key, tip in (("menu", "hud.menu", None), ("save", "hud.save", None),
+                               ("undo_turn", "hud.undo_turn", "hud.undo_turn_tip"),
+                               ("redo_turn", "hud.redo_turn", "hud.redo_turn_tip")):
+            width = max(96, font(20, bold=True).size(i18n.tr(key))[0] + 36)
+            button(name, pygame.Rect(x, board.y + 12, width, 42), key, tip)
+            x += width + 8
+        x = board.x + 12
+        for name, key in (("recentre", "hud.recentre"), ("last_tile", "hud.last_tile")):
+            width = max(120, font(20, bold=True).size(i18n.tr(key))[0] + 36)
+            button(name, pygame.Rect(x, board.bottom - 54, width, 42), key)
+            x += width + 8
+        self._sync_buttons()
+
+    def _set_button(self, name: str, visible: bool, enabled: bool = True) -> None:
+        widget = self.buttons.get(name)
+        if widget is None or self._button_state.get(name) == (visible, enabled):
+            return
+        self._button_state[name] = (visible, enabled)
+        if visible:
+            widget.show()
+        else:
+            widget.hide()
+        if enabled:
+            widget.enable()
+        else:
+            widget.disable()
+
+    def _sync_buttons(self) -> None:
+        c = self.human_controller()
+        over = self.game.is_over
+        state = c.state if c is not None else None
+        self._set_button("rotate_left", not over and state in (PLACE, None), state == PLACE)
+        self._set_button("rotate_right", not over and state in (PLACE, None), state == PLACE)
+        self._set_button("take_back", not over, c is not None and c.can_undo)
+        self._set_button("pass", not over, state == FIGURE)
+        recall = not over and state == FIGURE and bool(c and c.recalls())
+        self._set_button("confirm", not over and not recall, state == READY)
+        self._set_button("recall", recall)
+        self._set_button("scores", over and self.end_pushed)
+        self._set_button("undo_turn", self.session.history is not None,
+                         self.session.can_undo() and not self.final_running)
+        self._set_button("redo_turn", self.session.history is not None,
+                         self.session.can_redo() and not self.final_running)
+        self._set_button("save", self.session.store is not None)
+        self._set_button("last_tile", True, self.game.last_placed is not None)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.camera.set_viewport(self.board_rect(size))
+        super().on_resize(size)
+
+    def exit(self) -> None:
+        self.driver.reset()
+        self._close_dialog()
+        super().exit()
+
+    def pause(self) -> None:
+        self.camera.release_keys()
+        super().pause()
+
+    def resume(self) -> None:
+        super().resume()
+        self._button_state = {}
+        self._sync_buttons()
+
+    # ------------------------------------------------------------------ turn flow
+
+    def human_controller(self) -> PlacementController | None:
+        """The controller of the human turn in progress (None during a computer turn)."""
+        game = self.game
+        if game.is_over or self.turns.is_computer(game.current) or self.final_running:
+            return None
+        key = (id(game), len(game.history))
+        if self.controller is None or self._controller_key != key:
+            self.controller = PlacementController(game)
+            self._controller_key = key
+            self._begin_human_turn(game.current)
+        return self.controller
+
+    def _begin_human_turn(self, seat: int) -> None:
+        if self.session.humans >= 2 and self._last_human != seat:
+            player = self.game.setup.players[seat]
+            self.banner.show(player.name, player.color)
+        self._last_human = seat
+        self.hover_spot = None
+
+    @property
+    def final_running(self) -> bool:
+        return self.final_current is not None or bool(self.final_queue)
+
+    def confirm_turn(self) -> None:
+        c = self.human_controller()
+        if c is None:
+            return
+        actions = c.confirm()
+        if not actions:
+            return
+        events = self.session.apply_turn(actions)
+        self.controller = None
+        self._after_events(events)
+
+    def _after_events(self, events: list[Event]) -> None:
+        """Log, animate and save after actions were applied to the real game."""
+        finals = [e for e in events if isinstance(e, PointsScored) and e.reason == "final"]
+        self.log.add(e for e in events if not (isinstance(e, PointsScored) and e.reason == "final")
+                     and not isinstance(e, GameOver))
+        for event in events:
+            if isinstance(event, PointsScored) and event.reason != "final":
+                for i, player in enumerate(event.players):
+                    self.effects.float_points(event.points, self.colours[player], event.tiles, delay=0.15 * i)
+        game = self.game
+        if any(isinstance(e, GameOver) for e in events):
+            self.shown_scores = list(game.scores)
+            for event in finals:
+                for player in event.players:
+                    self.shown_scores[player] -= event.points
+            self.final_queue = finals
+            self.final_timer = 0.0
+            self._game_over_event = next(e for e in events if isinstance(e, GameOver))
+        if game.phase != "figure":
+            self.turns_played += 1
+            self.session.autosave()
+            if self.on_turn_end is not None:
+                self.on_turn_end(self)
+        self.hover_feature = None
+
+    def undo_turn(self) -> None:
+        self.driver.reset()
+        if self.session.undo_turn():
+            self._reset_after_jump()
+
+    def redo_turn(self) -> None:
+        self.driver.reset()
+        if self.session.redo_turn():
+            self._reset_after_jump()
+
+    def _reset_after_jump(self) -> None:
+        self.controller = None
+        self._last_human = self.game.current  # no banner for the player who asked
+        self.effects.items.clear()
+        self.hover_feature = None
+        self.end_pushed = False
+        self.final_queue, self.final_current, self.shown_scores = [], None, None
+
+    # ------------------------------------------------------------------ update
+
+    def update(self, dt: float) -> None:
+        self.pulse += dt
+        self.camera.update(dt)
+        self.effects.update(dt)
+        self.banner.update(dt)
+        if self.final_running:
+            self._advance_final(dt)
+        elif self.game.is_over:
+            if not self.end_pushed and not self.effects.busy:
+                self.open_end_screen()
+        elif self.turns.is_computer(self.game.current):
+            before = self.driver.state
+            events = self.driver.update(dt, self.session, self.speed)
+            if self.driver.state == ANIMATING and before != ANIMATING:
+                self._follow_computer_action()
+            if events:
+                self._after_events(events)
+        else:
+            self.human_controller()
+        self._update_hover()
+        self._sync_buttons()
+
+    def _follow_computer_action(self) -> None:
+        """Glide the view to where the computer is about to place, if it is off screen."""
+        action = self.driver.action
+        if isinstance(action, PlaceTile):
+            x0, y0, x1, y1 = self.camera.visible_cells()
+            if not (x0 + 1 <= action.x <= x1 - 1 and y0 + 1 <= action.y <= y1 - 1):
+                self.camera.focus(action.x, action.y)
+
+    def _advance_final(self, dt: float) -> None:
+        self.final_timer -= dt
+        if self.final_timer > 0:
+            return
+        if self.final_queue:
+            event = self.final_queue.pop(0)
+            self.final_current = event
+            self.final_timer = FINAL_STEP_SECONDS.get(self.speed, 1.1)
+            self.log.add([event])
+            assert self.shown_scores is not None
+            for i, player in enumerate(event.players):
+                self.shown_scores[player] += event.points
+                self.effects.float_points(event.points, self.colours[player], event.tiles, delay=0.1 * i)
+        else:
+            self.final_current = None
+            self.shown_scores = None
+            self.log.add([getattr(self, "_game_over_event", GameOver((), ()))])
+
+    def open_end_screen(self) -> None:
+        self.end_pushed = True
+        if not self.show_end_screen or self.app is None:
+            return
+        from carcassonne_desktop.ui.end_scene import EndScene
+
+        self.app.stack.push(EndScene(self.app, self))
+
+    def _update_hover(self) -> None:
+        """What the cursor points at: the ghost's square, a figure spot or a feature."""
+        pos = self.mouse
+        board = self.camera.viewport
+        c = self.human_controller()
+        on_board = board.collidepoint(pos) and not self.banner.visible
+        if c is not None and c.state == PLACE:
+            cell = self.camera.cell_at(*pos) if on_board else None
+            if cell is not None and (cell in self.layer_tiles() or cell not in self.game.frontier):
+                cell = None
+            if cell != c.hover:
+                c.set_hover(cell)
+        self.hover_spot = None
+        if c is not None and c.state == FIGURE and on_board:
+            self.layer.sync(c.board_game)
+            self.hover_spot = self.layer.spot_under(self.camera, c.spots(), pos)
+        self.hover_feature = None
+        if not on_board:
+            return
+        shown = self.display_game()
+        self.layer.sync(shown)
+        if self.hover_spot is not None:
+            info = self.layer.feature_at(shown, self.hover_spot.x, self.hover_spot.y, self.hover_spot.port)
+        else:
+            found = self.layer.feature_port_under(self.camera, pos)
+            info = self.layer.feature_at(shown, *found) if found else None
+        if info is not None:
+            self.hover_feature = (shown, info)
+
+    def display_game(self) -> Game:
+        """The game drawn on the board (a tentative turn shows before its figure step)."""
+        c = self.controller if self.controller is not None and self._controller_key == (
+            id(self.game), len(self.game.history)) else None
+        if c is None:
+            return self.game
+        if c.state == READY and c._before_figure is not None:
+            return c._before_figure
+        return c.board_game
+
+    # ------------------------------------------------------------------ input
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._on_button(event.ui_element)
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
+            self.dialog = None
+            self.leave_to_menu()
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.banner.wants(event):
+            return True
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
+            self.camera.release_keys()
+        c = self.human_controller()
+        on_board = hasattr(event, "pos") and self.camera.viewport.collidepoint(event.pos)
+        if event.type == pygame.MOUSEWHEEL and c is not None and c.state == PLACE and (
+                pygame.key.get_mods() & pygame.KMOD_SHIFT):
+            c.rotate(1 if event.y < 0 else -1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and on_board and c is not None:
+            c.rotate(1)
+            return True
+        if self.camera.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.camera.last_press_was_drag:
+                self.camera.last_press_was_drag = False
+                return True
+            if on_board:
+                return self._click_board(event.pos)
+            return self._click_panel(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._on_key(event)
+        return False
+
+    def _click_board(self, pos: tuple[int, int]) -> bool:
+        c = self.human_controller()
+        if c is None:
+            return False
+        self.mouse = pos
+        if c.state == PLACE:
+            cell = self.camera.cell_at(*pos)
+            if c.can_place_at(cell):
+                c.place(cell)
+                self._after_tentative(c)
+                return True
+            return False
+        if c.state == FIGURE:
+            self.layer.sync(c.board_game)
+            spot = self.layer.spot_under(self.camera, c.spots(), pos)
+            if spot is not None:
+                c.deploy(spot)
+                self._after_tentative(c)
+                return True
+        return False
+
+    def _after_tentative(self, c: PlacementController) -> None:
+        if c.state == READY and self.app is not None and self.app.settings.auto_confirm:
+            self.confirm_turn()
+        self._update_hover()
+
+    def _click_panel(self, pos: tuple[int, int]) -> bool:
+        c = self.human_controller()
+        if c is None:
+            return False
+        for index, rect in enumerate(self.hand_rects()):
+            if rect.collidepoint(pos):
+                c.select_tile(index)
+                return True
+        for kind, rect in self.figure_chip_rects(c):
+            if rect.collidepoint(pos):
+                c.choose_figure_kind(kind)
+                return True
+        return False
+
+    def _on_key(self, event: pygame.event.Event) -> bool:
+        c = self.human_controller()
+        key = event.key
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if key == pygame.K_ESCAPE:
+            self.ask_leave()
+            return True
+        if ctrl and key == pygame.K_z:
+            self.undo_turn()
+            return True
+        if ctrl and key == pygame.K_y:
+            self.redo_turn()
+            return True
+        if key in (pygame.K_HOME, pygame.K_c):
+            self.recentre()
+            return True
+        if key == pygame.K_l:
+            self.show_last_tile()
+            return True
+        if c is None:
+            return False
+        if key == pygame.K_r:
+            c.rotate(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key == pygame.K_SPACE and c.state == FIGURE:
+            c.pass_turn()
+            self._after_tentative(c)
+        elif key == pygame.K_BACKSPACE:
+            c.undo()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm_turn()
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
+            c.select_tile(key - pygame.K_1)
+        else:
+            return False
+        return True
+
+    def _on_button(self, element: Any) -> bool:
+        name = next((n for n, b in self.buttons.items() if b is element), None)
+        if name is None:
+            return False
+        c = self.human_controller()
+        if name == "rotate_left" and c is not None:
+            c.rotate(-1)
+        elif name == "rotate_right" and c is not None:
+            c.rotate(1)
+        elif name == "take_back" and c is not None:
+            c.undo()
+        elif name == "pass" and c is not None:
+            c.pass_turn()
+            self._after_tentative(c)
+        elif name == "confirm":
+            self.confirm_turn()
+        elif name == "recall" and c is not None:
+            recalls = c.recalls()
+            if recalls:
+                c.choose(recalls[0])
+                self._after_tentative(c)
+        elif name == "recentre":
+            self.recentre()
+        elif name == "last_tile":
+            self.show_last_tile()
+        elif name == "menu":
+            self.ask_leave()
+        elif name == "save":
+            self.open_save()
+        elif name == "undo_turn":
+            self.undo_turn()
+        elif name == "redo_turn":
+            self.redo_turn()
+        elif name == "scores":
+            self.open_end_screen()
+        return True
+
+    # ------------------------------------------------------------------ commands
+
+    def recentre(self) -> None:
+        self.camera.recentre(board_bounds(self.layer_tiles()))
+
+    def show_last_tile(self) -> None:
+        if self.game.last_placed is not None:
+            self.camera.focus(*self.game.last_placed)
+
+    def ask_leave(self) -> None:
+        if self.app is None or self.dialog is not None:
+            return
+        width, height = self.app.screen_size
+        rect = pygame.Rect(0, 0, 480, 260)
+        rect.center = (width // 2, height // 2)
+        self.dialog = pygame_gui.windows.UIConfirmationDialog(
+            rect, i18n.key("dialog.quit_body"), self.manager, window_title=i18n.key("dialog.quit_title"),
+            action_short_name=i18n.key("dialog.quit_confirm"))
+
+    def _close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+
+    def leave_to_menu(self) -> None:
+        self.driver.reset()
+        self.session.autosave()
+        if self.app is None:
+            return
+        while len(self.app.stack) > 1:
+            self.app.stack.pop()
+
+    def open_save(self) -> None:
+        if self.app is None or self.session.store is None:
+            return
+        from carcassonne_desktop.ui.save_load_scene import save_scene
+        from carcassonne_desktop.ui.thumbnail import board_thumbnail
+
+        self.app.stack.push(save_scene(self.app, self.session.store, self.game,
+                                       board_thumbnail(self.game, self.renderer)))
+
+    # ------------------------------------------------------------------ drawing
+
+    def hand_rects(self) -> list[pygame.Rect]:
+        c = self.controller
+        card = self._panel_layout()["card"]
+        hand = c.hand if c is not None and c.state == PLACE else []
+        if len(hand) <= 1:
+            return []
+        size = min(card.height, (card.width - 12 * (len(hand) - 1)) // len(hand))
+        total = size * len(hand) + 12 * (len(hand) - 1)
+        x = card.centerx - total // 2
+        return [pygame.Rect(x + i * (size + 12), card.y + (card.height - size) // 2, size, size)
+                for i in range(len(hand))]
+
+    def figure_chip_rects(self, c: PlacementController) -> list[tuple[str, pygame.Rect]]:
+        if c.state != FIGURE:
+            return []
+        kinds = c.figure_kinds()
+        if len(kinds) <= 1:
+            return []
+        row = self._panel_layout()["row_b"]
+        w = (row.width - 8 * (len(kinds) - 1)) // len(kinds)
+        return [(kind, pygame.Rect(row.x + i * (w + 8), row.y - 4, w, row.height + 8))
+                for i, kind in enumerate(kinds)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        game = self.game
+        shown = self.display_game()
+        c = self.controller if self.controller is not None and self._controller_key == (
+            id(game), len(game.history)) and not game.is_over else None
+        board = self.camera.viewport
+        self.layer.draw(surface, self.camera, shown)
+        if game.last_placed is not None and (c is None or c.state == PLACE):
+            self.layer.draw_tile_frame(surface, self.camera, game.last_placed, colour("ui", "accent"), 3)
+        if c is not None:
+            self._draw_human_overlays(surface, c, shown)
+        self._draw_computer_animation(surface)
+        if self.final_current is not None:
+            for x, y in self.final_current.tiles:
+                self.layer.draw_tile_frame(surface, self.camera, (x, y), colour("board", "highlight"))
+        if self.hover_feature is not None and not self.banner.visible:
+            g, info = self.hover_feature
+            self.layer.draw_feature(surface, self.camera, g, info)
+        self.effects.draw(surface, self.camera)
+        self._draw_status(surface, c)
+        if self.hover_feature is not None and not self.banner.visible and self.hover_spot is None:
+            draw_tooltip(surface, self._feature_lines(self.hover_feature[1]), self.mouse, board)
+        self._draw_panel(surface, c)
+        self.banner.draw(surface, board)
+
+    def _draw_human_overlays(self, surface: pygame.Surface, c: PlacementController, shown: Game) -> None:
+        player = self.colours[self.game.current]
+        if c.state == PLACE:
+            self.layer.draw_legal_cells(surface, self.camera, c.legal_cells().keys(), self.pulse)
+            tile_id = c.selected_tile
+            if c.hover is not None and tile_id is not None:
+                self.layer.draw_ghost(surface, self.camera, self.game.rules.catalogue[tile_id].raw, c.rotation,
+                                      c.hover, c.ghost_fits)
+        elif c.place_action is not None:
+            cell = (c.place_action.x, c.place_action.y)
+            self.layer.draw_tile_frame(surface, self.camera, cell, player_rgb(player))
+        if c.state == FIGURE:
+            self.layer.sync(shown)
+            self.layer.draw_spots(surface, self.camera, c.spots(), self.hover_spot, player_rgb(player), self.pulse)
+        if c.state == READY and isinstance(c.figure_action, Deploy):
+            a = c.figure_action
+            self._draw_sprite(surface, FigureSprite(a.x, a.y, player, _sprite_kind(a.figure), port=a.port,
+                                                    lying=_is_field(shown, a)))
+
+    def _draw_sprite(self, surface: pygame.Surface, sprite: FigureSprite, lift: float = 0.0) -> None:
+        pos = self.renderer.figure_position(self.camera, self.layer.tiles, sprite)
+        if pos is None:
+            return
+        image = self.meeples.get(sprite.kind, sprite.colour, self.renderer.figure_size(self.camera.scale),
+                                 sprite.lying)
+        rect = image.get_rect(center=(round(pos[0]), round(pos[1] - lift)))
+        clip = surface.get_clip()
+        surface.set_clip(self.camera.viewport)
+        surface.blit(image, rect)
+        surface.set_clip(clip)
+
+    def _draw_computer_animation(self, surface: pygame.Surface) -> None:
+        if self.driver.state != ANIMATING or self.game.is_over:
+            return
+        action = self.driver.action
+        t = self.driver.progress
+        ease = 1 - (1 - t) ** 3
+        seat = self.game.current
+        if isinstance(action, PlaceTile) and action.tile is not None:
+            target = self.camera.tile_rect(action.x, action.y)
+            start = self._panel_layout()["card"]
+            x = start.centerx + (target.centerx - start.centerx) * ease
+            y = start.centery + (target.centery - start.centery) * ease
+            size = max(8, int(min(start.height, 120) + (target.width - min(start.height, 120)) * ease))
+            art = self.renderer.tile_surface(self.game.rules.catalogue[action.tile].raw, action.rot, size)
+            art = art.copy()
+            art.set_alpha(150 + int(105 * ease))
+            surface.blit(art, art.get_rect(center=(round(x), round(y))))
+            pygame.draw.rect(surface, player_rgb(self.colours[seat]), art.get_rect(center=(round(x), round(y))), 3)
+        elif isinstance(action, Deploy):
+            self.layer.sync(self.game)
+            lift = (1 - ease) * self.camera.scale * 0.8
+            self._draw_sprite(surface, FigureSprite(action.x, action.y, self.colours[seat], _sprite_kind(action.figure),
+                                                    port=action.port, lying=_is_field(self.game, action)), lift)
+
+    def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
+        game = self.game
+        board = self.camera.viewport
+        if self.final_running:
+            draw_status(surface, board, i18n.tr("hud.final_scoring"), "", None)
+            return
+        if game.is_over:
+            draw_status(surface, board, i18n.tr("hud.game_over"), self._winner_text(), None)
+            return
+        seat = game.current
+        player = game.setup.players[seat]
+        if c is None:
+            title = i18n.tr("hud.thinking", name=player.name) if self.driver.state == THINKING else \
+                i18n.tr("hud.turn", name=player.name, color=colour_name(player.color))
+            draw_status(surface, board, title, "", player.color)
+            return
+        title = i18n.tr("hud.your_turn", name=player.name)
+        if c.state == PLACE:
+            hint = i18n.tr("hud.hand_hint" if len(c.hand) > 1 else "hud.place_hint")
+            if c.hover is not None and not c.ghost_fits:
+                hint = i18n.tr("hud.illegal_here")
+        elif c.state == FIGURE:
+            title = i18n.tr("hud.place_figure")
+            hint = i18n.tr("hud.figure_hint")
+        else:
+            title = i18n.tr("hud.figure_placed" if isinstance(c.figure_action, Deploy) else "hud.passed")
+            hint = i18n.tr("hud.confirm_hint")
+        draw_status(surface, board, title, hint, player.color)
+
+    def _winner_text(self) -> str:
+        game = self.game
+        winners = game.winners()
+        names = [game.setup.players[w].name for w in winners]
+        points = game.scores[winners[0]] if winners else 0
+        if len(names) == 1:
+            return i18n.tr("hud.winner", name=names[0], points=points)
+        return i18n.tr("hud.tie", names=", ".join(names), points=points)
+
+    def _feature_lines(self, info: Any) -> list[str]:
+        name = feature_name(info.kind).capitalize()
+        if info.kind == "field":
+            first = i18n.tr("hud.worth_field", feature=name, points=info.value)
+        elif info.completed:
+            first = i18n.tr("hud.worth_completed", feature=name, points=info.value)
+        else:
+            first = i18n.tr("hud.worth_open", feature=name, points=info.value)
+        players = self.game.setup.players
+        if info.owners:
+            owners = ", ".join(f"{players[o].name} ({colour_name(players[o].color)})" for o in info.owners)
+            second = i18n.tr("hud.held_by", names=owners)
+        else:
+            second = i18n.tr("hud.held_by_nobody")
+        return [first, second]
+
+    def _draw_panel(self, surface: pygame.Surface, c: PlacementController | None) -> None:
+        game = self.game
+        layout = self._panel_layout()
+        draw_panel(surface, layout["panel"])
+        scores = self.shown_scores if self.shown_scores is not None else game.scores
+        rows = [PlayerRow(p.name, p.color, scores[i], game.supply[i], self.turns.is_computer(i))
+                for i, p in enumerate(game.setup.players)]
+        current = None if game.is_over else game.current
+        self.players_view.draw(surface, layout["players"], rows, current,
+                               self.driver.state == THINKING, self.pulse)
+        draw_caption(surface, i18n.tr("hud.tiles_left", count=game.tiles_left()), layout["tiles_left"].topleft)
+        self._draw_card(surface, c, layout["card"])
+        if c is not None:
+            for kind, rect in self.figure_chip_rects(c):
+                self._draw_chip(surface, kind, rect, kind == c.figure_kind, game.supply[game.current].get(kind, 0))
+        draw_caption(surface, i18n.tr("hud.log"), layout["log_title"].topleft, 16, dim=False)
+        self.log.draw(surface, layout["log"])
+
+    def _draw_card(self, surface: pygame.Surface, c: PlacementController | None, rect: pygame.Rect) -> None:
+        game = self.game
+        catalogue = game.rules.catalogue
+        if c is not None and c.state == PLACE and len(c.hand) > 1:
+            for index, (tile_id, r) in enumerate(zip(c.hand, self.hand_rects())):
+                rot = c.rotation if tile_id == c.selected_tile else 0
+                draw_tile_card(surface, self.renderer, catalogue[tile_id].raw, rot, r, tile_id == c.selected_tile)
+            return
+        if c is not None:
+            tile_id, rot = c.selected_tile, c.rotation
+            if c.place_action is not None:
+                rot = c.place_action.rot
+        elif (self.driver.state != ANIMATING and len(game.hand) == 1 and not game.is_over
+              and game.phase == "place_tile"):
+            tile_id, rot = game.hand[0], 0  # a drawn tile is public, as on the table
+        else:
+            tile_id = None
+        if tile_id is None:
+            return
+        card = pygame.Rect(0, 0, rect.height, rect.height)
+        card.center = rect.center
+        draw_tile_card(surface, self.renderer, catalogue[tile_id].raw, rot, card)
+        if c is not None and c.state != PLACE:
+            veil = pygame.Surface(card.size, pygame.SRCALPHA)
+            v = colour("ui", "panel")
+            veil.fill((v.r, v.g, v.b, 150))
+            surface.blit(veil, card)
+
+    def _draw_chip(self, surface: pygame.Surface, kind: str, rect: pygame.Rect, selected: bool, left: int) -> None:
+        pygame.draw.rect(surface, colour("ui", "menu_veil"), rect, border_radius=8)
+        pygame.draw.rect(surface, colour("ui", "accent") if selected else colour("ui", "text_dim"), rect,
+                         3 if selected else 1, border_radius=8)
+        icon = self.meeples.get(kind if kind in ("large_follower", "abbot") else "follower",
+                                self.colours[self.game.current], rect.height - 18)
+        surface.blit(icon, (rect.x + 6, rect.y + 9))
+        label = figure_name(kind)
+        fnt = font(14, bold=selected)
+        text = fnt.render(label, True, colour("ui", "text"))
+        if text.get_width() > rect.width - icon.get_width() - 12:
+            text = font(12, bold=selected).render(label, True, colour("ui", "text"))
+        surface.blit(text, (rect.x + icon.get_width() + 10, rect.y + 6))
+        count = font(14).render(f"×{left}", True, colour("ui", "text_dim"))
+        surface.blit(count, (rect.x + icon.get_width() + 10, rect.bottom - count.get_height() - 6))
+
+
+def _sprite_kind(figure: str) -> str:
+    return figure if figure in ("large_follower", "abbot") else "follower"
+
+
+def _is_field(game: Game, action: Deploy) -> bool:
+    """Whether a figure lies down (a farmer): the port names a half edge."""
+    del game
+    return action.port not in ("N", "E", "S", "W", "C")
