@@ -5,7 +5,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import random
-import time
 
 import pygame
 import pytest
@@ -132,7 +131,8 @@ def test_renderer_draws_tiles_where_the_camera_says():
     assert renderer.figure_position(cam, board, FigureSprite(5, 5, "red")) is None
 
 
-def test_big_board_frame_time():
+def test_big_board_still_frames_only_blit():
+    """A still 300-tile frame renders no new art (speed itself is `carcassonne bench render`'s job)."""
     screen = pygame.Surface((1920, 1080))
     board, figures = _board_and_figures(300)
     cam = Camera(screen.get_rect(), zoom=48)
@@ -142,9 +142,8 @@ def test_big_board_frame_time():
     renderer.draw(screen, cam, board, figures)
     while renderer.incomplete:
         renderer.draw(screen, cam, board, figures)
-    start = time.perf_counter()
-    frames = 10
-    for _ in range(frames):
+    rendered = len(renderer.art)
+    for _ in range(3):
         renderer.draw(screen, cam, board, figures)
-    per_frame_ms = (time.perf_counter() - start) / frames * 1000
-    assert per_frame_ms < 16, per_frame_ms  # target is < 8 ms; margin for slow CI machines
+        assert not renderer.incomplete
+    assert len(renderer.art) == rendered

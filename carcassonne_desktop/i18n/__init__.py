@@ -65,12 +65,18 @@ def tr(text_key: str, **params: Any) -> str:
 
 def available_languages() -> list[str]:
     """Language codes that have a data file, e.g. ``["en", "fr"]``."""
+    return list(_language_files())
+
+
+@lru_cache(maxsize=1)
+def _language_files() -> tuple[str, ...]:
+    """The data files, listed once: ``tr`` runs many times per frame and must not hit the disk."""
     prefix = NAMESPACE + "."
     codes = sorted(
         p.name[len(prefix):-len(".json")]
         for p in DATA_DIR.glob(f"{NAMESPACE}.*.json")
     )
-    return codes
+    return tuple(codes)
 
 
 def language_name(code: str) -> str:

@@ -17,7 +17,12 @@ import pygame
 
 from carcassonne_desktop.engine import Game
 from carcassonne_desktop.engine.game import FeatureInfo
-from carcassonne_desktop.ui.art.geometry import dist_point_polyline, point_in_polygon, rotate_point, rotate_points
+from carcassonne_desktop.ui.art.geometry import (
+    dist_point_polyline,
+    point_in_polygon,
+    rotate_point,
+    rotate_points,
+)
 from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
 from carcassonne_desktop.ui.art.tile_layout import tile_layout
 from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, TileMap
@@ -43,6 +48,9 @@ class BoardLayer:
         self._figures: list[FigureSprite] = []
         self._ghosts: dict[tuple[str, int, int, bool], pygame.Surface] = {}
         self._feature_cache: dict[tuple[int, int, int, int, str], FeatureInfo | None] = {}
+        self._legal_overlays: dict[tuple[int, int], pygame.Surface] = {}
+        self._figure_points: list[tuple[FigureSprite, float, float]] = []
+        self._glows: dict[tuple[str, int, int, int, int], pygame.Surface] = {}
 
     # ------------------------------------------------------------------ data
 
@@ -59,6 +67,14 @@ class BoardLayer:
                          port=f.port, lying=f.feature == "field")
             for f in game.figures_on_board()
         ]
+        self._figure_points = []
+        for sprite in self._figures:
+            tile, rot = self._tiles[(sprite.x, sprite.y)]
+            try:
+                ax, ay = feature_anchor(tile, rot, feature_index_for_port(tile, rot, sprite.port or "C"))
+            except (KeyError, IndexError):
+                continue
+            self._figure_points.append((sprite, sprite.x + ax, sprite.y + ay))
         self._feature_cache.clear()
 
     @property
@@ -77,7 +93,24 @@ class BoardLayer:
 
     def draw(self, surface: pygame.Surface, camera: Camera, game: Game) -> None:
         self.sync(game)
-        self.renderer.draw(surface, camera, self._tiles, self._figures)
+        self.renderer.draw(surface, camera, self._tiles)
+        self._draw_figures(surface, camera)
+
+    def _draw_figures(self, surface: pygame.Surface, camera: Camera) -> None:
+        """Figures at anchors computed once per game state (the renderer would redo it per frame)."""
+        size = self.renderer.figure_size(camera.scale)
+        x0, y0, x1, y1 = camera.visible_cells()
+        meeples = self.renderer.meeples
+        blits = []
+        for sprite, wx, wy in self._figure_points:
+            if x0 <= sprite.x <= x1 and y0 <= sprite.y <= y1:
+                image = meeples.get(sprite.kind, sprite.colour, size, sprite.lying)
+                sx, sy = camera.world_to_screen(wx, wy)
+                blits.append((image, (round(sx - image.get_width() / 2), round(sy - image.get_height() / 2))))
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        surface.blits(blits, doreturn=False)
+        surface.set_clip(clip)
 
     def figures_for(self, game: Game) -> list[FigureSprite]:
         self.sync(game)
@@ -88,14 +121,19 @@ class BoardLayer:
     def draw_legal_cells(self, surface: pygame.Surface, camera: Camera, cells: Iterable[Cell],
                          pulse: float) -> None:
         """Outline every square where the tile fits (a soft pulsing frame)."""
-        legal = colour("board", "legal")
         s = camera.scale
-        overlay = pygame.Surface((s, s), pygame.SRCALPHA)
-        alpha = int(40 + 30 * (0.5 + 0.5 * math.sin(pulse * 3.0)))
-        overlay.fill((legal.r, legal.g, legal.b, alpha))
-        width = max(2, s // 28)
-        pygame.draw.rect(overlay, (legal.r, legal.g, legal.b, 210), overlay.get_rect(), width,
-                         border_radius=max(2, s // 10))
+        alpha = int(40 + 30 * (0.5 + 0.5 * math.sin(pulse * 3.0))) // 6 * 6
+        key = (s, alpha)
+        overlay = self._legal_overlays.get(key)
+        if overlay is None:
+            if len(self._legal_overlays) > 64:
+                self._legal_overlays.clear()
+            legal = colour("board", "legal")
+            overlay = pygame.Surface((s, s), pygame.SRCALPHA)
+            overlay.fill((legal.r, legal.g, legal.b, alpha))
+            pygame.draw.rect(overlay, (legal.r, legal.g, legal.b, 210), overlay.get_rect(), max(2, s // 28),
+                             border_radius=max(2, s // 10))
+            self._legal_overlays[key] = overlay
         clip = surface.get_clip()
         surface.set_clip(camera.viewport)
         x0, y0, x1, y1 = camera.visible_cells()
@@ -212,17 +250,23 @@ class BoardLayer:
         surface.set_clip(camera.viewport)
         alpha = int(120 * strength)
         x0, y0, x1, y1 = camera.visible_cells()
-        catalogue = game.rules.catalogue
-        placed = game.placed_tiles()
+        self.sync(game)
+        blits = []
         for x, y, local in info.segments:
-            if not (x0 <= x <= x1 and y0 <= y <= y1) or (x, y) not in placed:
+            entry = self._tiles.get((x, y))
+            if entry is None or not (x0 <= x <= x1 and y0 <= y <= y1):
                 continue
-            tile_id, rot = placed[(x, y)]
-            tile = catalogue[tile_id].raw
-            rect = camera.tile_rect(x, y)
-            layer = pygame.Surface((s, s), pygame.SRCALPHA)
-            _paint_feature(layer, tile, rot, local, info.kind, (glow.r, glow.g, glow.b, alpha))
-            surface.blit(layer, rect)
+            tile, rot = entry
+            key = (str(tile["id"]), rot, local, s, alpha)
+            layer = self._glows.get(key)
+            if layer is None:
+                if len(self._glows) > 512:
+                    self._glows.clear()
+                layer = pygame.Surface((s, s), pygame.SRCALPHA)
+                _paint_feature(layer, tile, rot, local, info.kind, (glow.r, glow.g, glow.b, alpha))
+                self._glows[key] = layer
+            blits.append((layer, camera.tile_rect(x, y)))
+        surface.blits(blits, doreturn=False)
         surface.set_clip(clip)
 
 
@@ -240,9 +284,9 @@ def feature_index_at(tile: Mapping[str, Any], rot: int, point: tuple[float, floa
     p = rotate_point(point, (4 - rot) % 4)  # back to catalogue orientation
     features = tile["features"]
     for prop in layout.props:
-        if prop.feature is not None and features[prop.feature]["kind"] in CENTRE_KINDS:
-            if math.hypot(p[0] - prop.pos[0], p[1] - prop.pos[1]) <= max(prop.radius, 0.16):
-                return prop.feature
+        if (prop.feature is not None and features[prop.feature]["kind"] in CENTRE_KINDS
+                and math.hypot(p[0] - prop.pos[0], p[1] - prop.pos[1]) <= max(prop.radius, 0.16)):
+            return prop.feature
     for path in layout.paths:
         if any(dist_point_polyline(p, stroke) <= 0.07 for stroke in path.strokes):
             return path.feature

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 BASE_CATEGORIES = ("road", "city", "cloister", "garden", "field")
 # each category's bar colour is the colour of that terrain on the tiles
-CATEGORY_COLOURS = {"road": ("tile", "road_edge"), "city": ("tile", "roof"), "cloister": ("tile", "cloister_roof"),
-                    "garden": ("tile", "garden"), "field": ("tile", "field_light")}
+CATEGORY_COLOURS = {"road": ("tile", "road_edge"), "city": ("tile", "roof"), "cloister": ("tile", "shield"),
+                    "garden": ("tile", "flower_b"), "field": ("tile", "field_light")}
 FALLBACK_COLOUR = ("ui", "accent")
 
 

@@ -51,7 +51,13 @@ from carcassonne_desktop.ui.hud import (
     draw_tooltip,
     panel_rect,
 )
-from carcassonne_desktop.ui.placement_controller import FIGURE, PLACE, READY, PlacementController, Spot
+from carcassonne_desktop.ui.placement_controller import (
+    FIGURE,
+    PLACE,
+    READY,
+    PlacementController,
+    Spot,
+)
 from carcassonne_desktop.ui.resources import colour, font
 from carcassonne_desktop.ui.scene import Scene
 from carcassonne_desktop.ui.turn_banner import TurnBanner
@@ -72,6 +78,8 @@ def setup_from_dict(setup: dict[str, Any], seed: int | None = None) -> GameSetup
 
 class GameScene(Scene):
     """Plays one game from its current position to the end screen."""
+
+    covers_screen = True  # board + panel paint every pixel: the app need not clear first
 
     def __init__(self, app: Any, game: Game, store: Any | None = None, *,
                  player_factory: PlayerFactory = default_player_factory,
@@ -102,6 +110,7 @@ class GameScene(Scene):
         self.mouse = (-1, -1)
         self.hover_spot: Spot | None = None
         self.hover_feature: tuple[Game, Any] | None = None
+        self._last_view: tuple[Any, ...] | None = None
         self.pulse = 0.0
         self.turns_played = 0
         self.on_turn_end = on_turn_end
@@ -226,6 +235,8 @@ class GameScene(Scene):
             widget.disable()
 
     def _sync_buttons(self) -> None:
+        if self.app is not None and self.app.stack.top is not self:
+            return  # paused under another screen: its widgets stay hidden
         c = self.human_controller()
         over = self.game.is_over
         state = c.state if c is not None else None
@@ -400,7 +411,17 @@ class GameScene(Scene):
         self.app.stack.push(EndScene(self.app, self))
 
     def _update_hover(self) -> None:
-        """What the cursor points at: the ghost's square, a figure spot or a feature."""
+        """What the cursor points at: the ghost's square, a figure spot or a feature.
+
+        While the view moves under a still cursor, the feature under it is looked up
+        again only once the view settles (the lookup scans the board).
+        """
+        view = (self.camera.centre_x, self.camera.centre_y, self.camera.scale, self.mouse,
+                id(self.game), len(self.game.history), self.controller.state if self.controller else None)
+        moving = self._last_view is not None and view[:3] != self._last_view[:3] and view[3:] == self._last_view[3:]
+        self._last_view = view
+        if moving:
+            return
         pos = self.mouse
         board = self.camera.viewport
         c = self.human_controller()
@@ -420,11 +441,14 @@ class GameScene(Scene):
             return
         shown = self.display_game()
         self.layer.sync(shown)
+        # facts (owners, value) come from the tentative game including its figure step
+        facts = c.board_game if c is not None and c.state == READY else shown
         if self.hover_spot is not None:
             info = self.layer.feature_at(shown, self.hover_spot.x, self.hover_spot.y, self.hover_spot.port)
         else:
             found = self.layer.feature_port_under(self.camera, pos)
-            info = self.layer.feature_at(shown, *found) if found else None
+            info = self.layer.feature_at(facts, *found) if found else None
+            self.layer.sync(shown)
         if info is not None:
             self.hover_feature = (shown, info)
 
@@ -666,18 +690,18 @@ class GameScene(Scene):
         self.layer.draw(surface, self.camera, shown)
         if game.last_placed is not None and (c is None or c.state == PLACE):
             self.layer.draw_tile_frame(surface, self.camera, game.last_placed, colour("ui", "accent"), 3)
+        if self.hover_feature is not None and not self.banner.visible:
+            g, info = self.hover_feature
+            self.layer.draw_feature(surface, self.camera, g, info)
         if c is not None:
             self._draw_human_overlays(surface, c, shown)
         self._draw_computer_animation(surface)
         if self.final_current is not None:
             for x, y in self.final_current.tiles:
                 self.layer.draw_tile_frame(surface, self.camera, (x, y), colour("board", "highlight"))
-        if self.hover_feature is not None and not self.banner.visible:
-            g, info = self.hover_feature
-            self.layer.draw_feature(surface, self.camera, g, info)
         self.effects.draw(surface, self.camera)
         self._draw_status(surface, c)
-        if self.hover_feature is not None and not self.banner.visible and self.hover_spot is None:
+        if self.hover_feature is not None and not self.banner.visible:
             draw_tooltip(surface, self._feature_lines(self.hover_feature[1]), self.mouse, board)
         self._draw_panel(surface, c)
         self.banner.draw(surface, board)
@@ -814,8 +838,8 @@ class GameScene(Scene):
         catalogue = game.rules.catalogue
         if c is not None and c.state == PLACE and len(c.hand) > 1:
             for index, (tile_id, r) in enumerate(zip(c.hand, self.hand_rects())):
-                rot = c.rotation if tile_id == c.selected_tile else 0
-                draw_tile_card(surface, self.renderer, catalogue[tile_id].raw, rot, r, tile_id == c.selected_tile)
+                chosen = index == min(c.selected_index, len(c.hand) - 1)
+                draw_tile_card(surface, self.renderer, catalogue[tile_id].raw, c.rotation if chosen else 0, r, chosen)
             return
         if c is not None:
             tile_id, rot = c.selected_tile, c.rotation

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -33,6 +34,21 @@ class PlayerRow:
     is_computer: bool
 
 
+@lru_cache(maxsize=512)
+def text(value: str, size: int, bold: bool, group: str, name: str) -> pygame.Surface:
+    """A rendered line of text (cached: the panel redraws the same words every frame)."""
+    return font(size, bold=bold).render(value, True, colour(group, name))
+
+
+@lru_cache(maxsize=64)
+def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A see-through dark rectangle (cached: building one per frame costs more than drawing it)."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    v = colour("ui", "menu_veil")
+    surface.fill((v.r, v.g, v.b, alpha))
+    return surface
+
+
 def panel_rect(size: tuple[int, int]) -> pygame.Rect:
     return pygame.Rect(size[0] - PANEL_W, 0, PANEL_W, size[1])
 
@@ -43,11 +59,11 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.line(surface, colour("ui", "accent"), rect.topleft, rect.bottomleft, 3)
 
 
-def _shadowed(text: str, size: int, bold: bool, col: pygame.Color) -> pygame.Surface:
-    fnt = font(size, bold=bold)
-    label = fnt.render(text, True, col)
+@lru_cache(maxsize=128)
+def _shadowed(value: str, size: int, bold: bool, name: str) -> pygame.Surface:
+    label = text(value, size, bold, "ui", name)
     out = pygame.Surface((label.get_width() + 2, label.get_height() + 2), pygame.SRCALPHA)
-    out.blit(fnt.render(text, True, colour("ui", "title_shadow")), (2, 2))
+    out.blit(text(value, size, bold, "ui", "title_shadow"), (2, 2))
     out.blit(label, (0, 0))
     return out
 
@@ -81,10 +97,10 @@ class PlayersView:
             meeple = self.meeples.get("follower", row.colour, row_h - 16)
             surface.blit(meeple, (r.x + 8, r.y + (r.height - meeple.get_height()) // 2))
             name_x = r.x + 14 + meeple.get_width()
-            score = _shadowed(str(row.score), 26, True, colour("ui", "title"))
+            score = _shadowed(str(row.score), 26, True, "title")
             name_w = r.right - name_x - score.get_width() - 16
             name = fit_text(row.name, 18, True, name_w)
-            surface.blit(font(18, bold=True).render(name, True, colour("ui", "text")), (name_x, r.y + 5))
+            surface.blit(text(name, 18, True, "ui", "text"), (name_x, r.y + 5))
             surface.blit(score, (r.right - score.get_width() - 10, r.y + (r.height - score.get_height()) // 2))
             fx = name_x
             fy = r.y + r.height - 22
@@ -93,21 +109,20 @@ class PlayersView:
                     continue
                 icon = self.meeples.get(kind, row.colour, 18)
                 surface.blit(icon, (fx, fy))
-                count = font(15, bold=True).render(f"×{row.figures[kind]}", True, colour("ui", "text_dim"))
+                count = text(f"×{row.figures[kind]}", 15, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
                 fx += icon.get_width() + count.get_width() + 12
             if i == current and thinking:
                 dots = "." * (1 + int(pulse * 2.5) % 3)
-                label = font(14).render(i18n.tr("hud.thinking", name="").strip(" …") + dots, True,
-                                        colour("ui", "accent"))
+                label = text(i18n.tr("hud.thinking_short") + dots, 14, False, "ui", "accent")
                 surface.blit(label, (r.right - label.get_width() - 10, fy + 2))
             y += row_h
         return y
 
 
-def draw_caption(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 16,
+def draw_caption(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 16,
                  dim: bool = True) -> int:
-    label = font(size, bold=not dim).render(text, True, colour("ui", "text_dim" if dim else "text"))
+    label = text(value, size, not dim, "ui", "text_dim" if dim else "text")
     surface.blit(label, pos)
     return pos[1] + label.get_height()
 
@@ -127,21 +142,24 @@ def draw_tile_card(surface: pygame.Surface, renderer: BoardRenderer, tile: Mappi
 def draw_status(surface: pygame.Surface, board_rect: pygame.Rect, title: str, hint: str,
                 player_colour: str | None) -> None:
     """The instruction pill at the top of the board: whose turn and what to do."""
-    big = font(22, bold=True).render(title, True, colour("ui", "title"))
-    small = font(16).render(hint, True, colour("ui", "text_dim")) if hint else None
+    pill = _status_pill(title, hint, player_colour)
+    box = pill.get_rect(midtop=(board_rect.centerx, board_rect.top + 64))
+    surface.blit(pill, box)
+
+
+@lru_cache(maxsize=32)
+def _status_pill(title: str, hint: str, player_colour: str | None) -> pygame.Surface:
+    big = text(title, 22, True, "ui", "title")
+    small = text(hint, 16, False, "ui", "text_dim") if hint else None
     width = max(big.get_width(), small.get_width() if small else 0) + 48
     height = big.get_height() + (small.get_height() + 4 if small else 0) + 16
-    box = pygame.Rect(0, 0, width, height)
-    box.midtop = (board_rect.centerx, board_rect.top + 64)
-    veil = pygame.Surface(box.size, pygame.SRCALPHA)
-    v = colour("ui", "menu_veil")
-    veil.fill((v.r, v.g, v.b, 215))
-    surface.blit(veil, box)
+    pill = veil((width, height), 215).copy()
     edge = player_rgb(player_colour) if player_colour else colour("ui", "accent")
-    pygame.draw.rect(surface, edge, box, 3, border_radius=12)
-    surface.blit(big, (box.centerx - big.get_width() // 2, box.top + 8))
+    pygame.draw.rect(pill, edge, pill.get_rect(), 3, border_radius=12)
+    pill.blit(big, (width // 2 - big.get_width() // 2, 8))
     if small:
-        surface.blit(small, (box.centerx - small.get_width() // 2, box.top + 12 + big.get_height()))
+        pill.blit(small, (width // 2 - small.get_width() // 2, 12 + big.get_height()))
+    return pill
 
 
 def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], bounds: pygame.Rect) -> None:

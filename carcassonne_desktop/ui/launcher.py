@@ -31,9 +31,21 @@ def expansion_choices() -> list[dict[str, Any]]:
     for exp_id, cls in registry().items():
         if exp_id == "base":
             continue
+        description = dict(getattr(cls, "description", {}) or {})
+        # the setup screen has room for one sentence; the rules screen has the rest
+        short = {lang: first_sentence(text) for lang, text in description.items()}
         out.append({"id": exp_id, "name": dict(getattr(cls, "title", {}) or {"en": exp_id}),
-                    "description": dict(getattr(cls, "description", {}) or {})})
+                    "description": short})
     return out
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a description (up to and including its full stop)."""
+    for end in (". ", " ; ", "; "):
+        index = text.find(end)
+        if index > 0:
+            return text[: index + 1].rstrip(" ;") + ("" if end == ". " else ".")
+    return text
 
 
 def ai_level_names() -> list[str]:

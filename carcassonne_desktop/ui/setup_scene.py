@@ -161,7 +161,7 @@ class SetupScene(PanelScene):
         pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.players"),
                                     self.manager, container=panel, object_id="#subheading")
         y += 40
-        name_w = int(area.width * 0.3)
+        name_w = int(area.width * 0.25)
         colour_w = int(area.width * 0.19)
         ctrl_w = area.width - name_w - colour_w - 44 - 48 - 24
         colour_options = [(i18n.tr(f"colour.{c}").capitalize(), c) for c in player_colour_names()]
@@ -227,9 +227,11 @@ class SetupScene(PanelScene):
             self._expansion_boxes[box] = info["id"]
             y += 36
             if description:
-                pygame_gui.elements.UITextBox(description, pygame.Rect(x + 30, y - 6, area.width - 30, -1),
-                                              self.manager, container=panel, object_id="#hint_box")
-                y += 30
+                box_text = pygame_gui.elements.UITextBox(
+                    description, pygame.Rect(x + 30, y - 6, area.width - 30, -1),
+                    self.manager, container=panel, object_id="#hint_box")
+                # long descriptions wrap over several lines: the next entry goes below
+                y += max(30, box_text.get_relative_rect().height - 4)
             y += 4
 
     def _refresh_errors(self) -> None:

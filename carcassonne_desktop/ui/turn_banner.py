@@ -11,6 +11,7 @@ import pygame
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
+from carcassonne_desktop.ui.hud import veil
 from carcassonne_desktop.ui.resources import colour, font
 
 
@@ -51,10 +52,9 @@ class TurnBanner:
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         if self.name is None:
             return
-        veil = pygame.Surface(area.size, pygame.SRCALPHA)
-        v = colour("ui", "menu_veil")
-        veil.fill((v.r, v.g, v.b, min(170, int(self.age * 900))))
-        surface.blit(veil, area)
+        shade = veil(area.size, 170)
+        shade.set_alpha(min(255, int(self.age * 1400)))  # fades in over a fraction of a second
+        surface.blit(shade, area)
         title = font(40, bold=True).render(
             i18n.tr("hud.turn", name=self.name, color=i18n.tr(f"colour.{self.colour_id}")), True,
             colour("ui", "title"))

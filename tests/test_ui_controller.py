@@ -1,0 +1,100 @@
+"""The placement-preview controller: a tentative turn on a copy, no pygame."""
+
+from carcassonne_desktop.engine import PASS, Deploy, Game, PlaceTile, quick_setup
+from carcassonne_desktop.ui.placement_controller import FIGURE, PLACE, READY, PlacementController
+
+
+def _game(**kwargs):
+    return Game(quick_setup(players=2, seed=4, **kwargs))
+
+
+def test_legal_cells_come_from_the_engine():
+    game = _game()
+    c = PlacementController(game)
+    expected = {}
+    for action in game.legal_actions():
+        expected.setdefault((action.x, action.y), set()).add(action.rot)
+    assert {cell: set(rots) for cell, rots in c.legal_cells().items()} == expected
+
+
+def test_hover_snaps_to_a_fitting_rotation_and_rotate_skips_illegal_ones():
+    game = _game()
+    c = PlacementController(game)
+    cell, rots = next((cell, rots) for cell, rots in c.legal_cells().items() if len(rots) < 4)
+    c.rotation = next(r for r in range(4) if r not in rots)
+    c.set_hover(cell)
+    assert c.rotation in rots and c.ghost_fits
+    seen = set()
+    for _ in range(4):
+        c.rotate()
+        seen.add(c.rotation)
+    assert seen == set(rots)
+    c.set_hover((50, 50))  # far away: nothing fits, rotation turns freely
+    assert not c.ghost_fits
+    before = c.rotation
+    c.rotate()
+    assert c.rotation == (before + 1) % 4
+
+
+def test_place_deploy_undo_confirm_never_touch_the_real_game():
+    game = _game()
+    key = game.state_key()
+    c = PlacementController(game)
+    cell = next(iter(c.legal_cells()))
+    assert c.place(cell)
+    assert c.state == FIGURE and game.state_key() == key
+    spots = c.spots()
+    assert spots and all(s.figures for s in spots)
+    c.deploy(spots[0])
+    assert c.state == READY and game.state_key() == key
+    assert c.undo() and c.state == FIGURE
+    assert c.undo() and c.state == PLACE and c.hover == cell
+    assert c.place(cell)
+    c.pass_turn()
+    actions = c.confirm()
+    assert isinstance(actions[0], PlaceTile) and actions[1] == PASS
+    for action in actions:
+        game.apply(action)
+    assert game.phase == "place_tile" and len(game.history) == 2
+
+
+def test_illegal_click_does_nothing():
+    game = _game()
+    c = PlacementController(game)
+    assert c.place((40, 40)) == [] and c.state == PLACE
+    assert c.confirm() == []
+
+
+def test_large_follower_is_a_second_figure_choice():
+    game = _game(expansions=("base", "inns_cathedrals"))
+    c = PlacementController(game)
+    for cell in c.legal_cells():
+        c.place(cell)
+        if len(c.figure_kinds()) > 1:
+            break
+        c.undo()
+    assert c.figure_kinds()[:2] == ["follower", "large_follower"]
+    c.choose_figure_kind("large_follower")
+    spot = c.spots()[0]
+    c.deploy(spot)
+    assert isinstance(c.figure_action, Deploy) and c.figure_action.figure == "large_follower"
+
+
+def test_hand_of_three_lets_the_player_choose_the_tile():
+    game = _game(options={"hand_of_3": True})
+    c = PlacementController(game)
+    assert len(c.hand) == 3
+    c.select_tile(2)
+    assert c.selected_tile == game.hand[2]
+    cell = next(iter(c.legal_cells()))
+    c.place(cell)
+    assert c.place_action is not None and c.place_action.tile == game.hand[2]
+
+
+def test_resumed_mid_turn_starts_at_the_figure_step():
+    game = _game()
+    game.apply(next(iter(game.legal_actions())))
+    c = PlacementController(game)
+    assert c.state == FIGURE and not c.can_undo
+    c.pass_turn()
+    assert c.confirm() == [PASS]

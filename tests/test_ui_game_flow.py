@@ -1,0 +1,175 @@
+"""The whole game with real pygame events: menu -> setup -> start -> place,
+deploy, pass, take back, confirm ... -> final scoring -> end screen -> menu.
+
+A short forced tile order keeps it quick (the setup screen never sets one, so
+the test's game factory adds it to the setup the screen produces).
+"""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pygame
+import pytest
+
+from carcassonne_desktop import i18n
+
+SHORT_GAME = ["base/V", "base/D", "base/U", "base/E", "base/B", "base/K"]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
+    from carcassonne_desktop.ui.app import App
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.launcher import build_hooks
+
+    hooks = build_hooks()
+    store = None
+
+    def factory(app_, setup):
+        forced = dict(setup, tile_order=SHORT_GAME, seed=3)
+        return GameScene.from_setup(app_, forced, store=store)
+
+    hooks.game_factory = factory
+    application = App(hooks, size=(1280, 800))
+    application.set_language("fr")
+    application.settings.ai_speed = "instant"
+    application.settings.last_setup = {
+        "players": [{"name": "Marie", "color": "red", "controller": "human"},
+                    {"name": "Paul", "color": "blue", "controller": "human"}],
+        "expansions": ["base"], "options": {"farmers": True}}
+    application.start()
+    yield application
+    application.stack.clear()
+    i18n.unregister_manager(application.manager)
+    i18n.set_language("en")
+    pygame.quit()
+
+
+def _steps(app, n=3, dt=1 / 60):
+    for _ in range(n):
+        app.step(dt)
+
+
+def _click_at(app, pos, button=1):
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    _steps(app)
+
+
+def _click(app, element):
+    _click_at(app, element.get_abs_rect().center)
+
+
+def _key(app, key, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    _steps(app)
+
+
+def _dismiss_banner(scene, app):
+    if scene.banner.visible:
+        app.step(0.4)
+        _click_at(app, scene.camera.viewport.center)
+    assert not scene.banner.visible
+
+
+def _place_somewhere(scene, app):
+    c = scene.controller
+    cell = sorted(c.legal_cells())[0]
+    scene.camera.focus(*cell, immediate=True)
+    _click_at(app, scene.camera.tile_rect(*cell).center)
+    assert c.state == "figure", "a click on a legal square places the tile"
+    return cell
+
+
+def test_hot_seat_game_with_the_mouse_to_the_end(app):
+    from carcassonne_desktop.ui.end_scene import EndScene
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.menu_scene import MainMenuScene
+
+    menu = app.stack.top
+    _click(app, menu.buttons["new_game"])
+    _click(app, app.stack.top.start_button)
+    scene = app.stack.top
+    assert isinstance(scene, GameScene)
+    assert scene.game.setup.players[0].name == "Marie"
+
+    # turn 1: the hand-over banner, then place, take back, place again, deploy, confirm
+    assert scene.banner.visible
+    _dismiss_banner(scene, app)
+    c = scene.controller
+    assert c.state == "place" and c.legal_cells()
+    cell = _place_somewhere(scene, app)
+    _key(app, pygame.K_BACKSPACE)
+    assert c.state == "place" and scene.game.placed_tiles().get(cell) is None
+    _place_somewhere(scene, app)
+    spots = c.spots()
+    assert spots
+    scene.layer.sync(c.board_game)
+    _click_at(app, scene.layer.spot_position(scene.camera, spots[0]))
+    assert c.state == "ready"
+    assert len(scene.game.history) == 0, "nothing reaches the real game before confirming"
+    _click(app, scene.buttons["confirm"])
+    assert len(scene.game.history) == 2
+    assert sum(scene.game.supply[0].values()) < sum(scene.game.supply[1].values())
+
+    # the other turns: banner, place, pass (Space) and confirm (Enter) until the end
+    for _ in range(20):
+        if scene.game.is_over:
+            break
+        _dismiss_banner(scene, app)
+        c = scene.controller
+        before = len(scene.game.history)
+        _place_somewhere(scene, app)
+        _key(app, pygame.K_SPACE)
+        assert c.state == "ready"
+        _key(app, pygame.K_RETURN)
+        assert len(scene.game.history) == before + 2
+    assert scene.game.is_over
+    for _ in range(40):  # final scoring, one feature at a time
+        app.step(0.1)
+        if isinstance(app.stack.top, EndScene):
+            break
+    end = app.stack.top
+    assert isinstance(end, EndScene)
+    assert scene.log.lines(), "the log tells what happened"
+    _click(app, end.buttons["board"])
+    assert app.stack.top is scene
+    _click(app, scene.buttons["scores"])
+    end = app.stack.top
+    assert isinstance(end, EndScene)
+    _click(app, end.buttons["menu"])
+    assert isinstance(app.stack.top, MainMenuScene)
+
+
+def test_rotation_gestures_and_buttons_do_not_reach_the_board(app):
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    _click(app, app.stack.top.buttons["new_game"])
+    _click(app, app.stack.top.start_button)
+    scene = app.stack.top
+    assert isinstance(scene, GameScene)
+    _dismiss_banner(scene, app)
+    c = scene.controller
+    start = c.rotation
+    _key(app, pygame.K_r)
+    assert c.rotation != start or len(set(r for rots in c.legal_cells().values() for r in rots)) == 1
+    r = c.rotation
+    _click_at(app, scene.camera.viewport.center, button=3)
+    assert c.rotation == (r + 1) % 4
+    _click(app, scene.buttons["rotate_right"])
+    assert c.rotation == (r + 2) % 4
+    assert c.state == "place", "clicking a button never places the tile under it"
+    # zoom with +/- and recentre
+    zoom = scene.camera.target_zoom
+    _key(app, pygame.K_PLUS)
+    assert scene.camera.target_zoom > zoom
+    _click(app, scene.buttons["recentre"])
+    # leave through the menu dialog
+    _key(app, pygame.K_ESCAPE)
+    assert scene.dialog is not None
