@@ -25,7 +25,7 @@ def app(tmp_path):
     application = App(settings=Settings(), settings_file=tmp_path / "settings.json",
                       size=(1280, 800))
     yield application
-    pygame.quit()
+    application.close()
 
 
 def key(app, code: int) -> None:  # type: ignore[no-untyped-def]

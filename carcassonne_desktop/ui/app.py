@@ -200,8 +200,16 @@ class App:
                 pass
         finally:
             self.save_settings()
-            pygame.quit()
+            self.close()
         return 0
+
+    def close(self) -> None:
+        """Tear the window down so another App can start cleanly in the same
+        process: the translation switcher must forget this UIManager, whose
+        fonts die with pygame."""
+        self.stack.clear()
+        i18n.unregister_manager(self.manager)
+        pygame.quit()
 
 
 def run_app(hooks: AppHooks | None = None) -> int:
