@@ -138,50 +138,73 @@ def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
         records: Path | None, progress: bool) -> dict[str, Any]:
     labels = labels_for(levels)
     tallies = [Tally(label, level) for label, level in zip(labels, levels)]
-    count = len(levels)
-    rules: Rules | None = None
+    rules_box: list[Rules] = []
     started = time.perf_counter()
-    for index in range(games):
-        deal, rotation = divmod(index, count)
-        entrants = [(seat + rotation) % count for seat in range(count)]
-        setup = GameSetup(
-            players=tuple(
-                PlayerSetup(f"{labels[e]} ({seat + 1})", COLORS[seat], f"ai:{levels[e]}")
-                for seat, e in enumerate(entrants)
-            ),
-            expansions=expansions,
-            seed=seed + deal,
-        )
-        if rules is None:
-            rules = Rules(setup)
-        seeds = [(seed * 7_919 + index * 31 + seat) & 0xFFFFFFFF for seat in range(count)]
-        game = play_game(setup, rules, entrants, tallies, seeds)
-        best = max(game.scores)
-        for seat, e in enumerate(entrants):
-            tally = tallies[e]
-            score = game.scores[seat]
-            others = [s for i, s in enumerate(game.scores) if i != seat]
-            tally.games += 1
-            tally.scores.append(score)
-            tally.margins.append(score - max(others))
-            if score == best:
-                if game.scores.count(best) > 1:
-                    tally.ties += 1
-                else:
-                    tally.wins += 1
-        if records is not None:
-            path = records / f"game-{index + 1:04d}-seed{seed + deal}.json"
-            path.write_text(GameRecord.from_game(game).dumps(), encoding="utf-8")
-        if progress:
-            seats = ", ".join(f"{labels[e]} {s}" for e, s in zip(entrants, game.scores))
-            print(f"game {index + 1}/{games} (seed {seed + deal}): {seats}",
-                  file=sys.stderr, flush=True)
+    played = 0
+    try:
+        for index in range(games):
+            _play_one(index, levels, labels, tallies, expansions, seed, records, progress,
+                      games, rules_box)
+            played += 1
+    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
+        print(f"interrupted after {played} games", file=sys.stderr)
     return {
-        "selfplay": {"players": levels, "games": games, "seed": seed,
+        "selfplay": {"players": levels, "games": played, "requested": games, "seed": seed,
                      "expansions": list(expansions),
                      "seconds": round(time.perf_counter() - started, 1)},
         "results": [t.report() for t in tallies],
     }
+
+
+def _play_one(
+    index: int, levels: list[str], labels: list[str], tallies: list[Tally],
+    expansions: tuple[str, ...], seed: int, records: Path | None, progress: bool, games: int,
+    rules_box: list[Rules],
+) -> None:
+    """Game number `index` of the series: its deal, its seat rotation, its tallies."""
+    count = len(levels)
+    deal, rotation = divmod(index, count)
+    entrants = [(seat + rotation) % count for seat in range(count)]
+    setup = GameSetup(
+        players=tuple(
+            PlayerSetup(f"{labels[e]} ({seat + 1})", COLORS[seat], f"ai:{levels[e]}")
+            for seat, e in enumerate(entrants)
+        ),
+        expansions=expansions,
+        seed=seed + deal,
+    )
+    if not rules_box:
+        rules_box.append(Rules(setup))
+    rules = rules_box[0]
+    clock_before = [sum(t.place_times) for t in tallies]
+    seeds = [(seed * 7_919 + index * 31 + seat) & 0xFFFFFFFF for seat in range(count)]
+    game = play_game(setup, rules, entrants, tallies, seeds)
+    best = max(game.scores)
+    for seat, e in enumerate(entrants):
+        tally = tallies[e]
+        score = game.scores[seat]
+        others = [s for i, s in enumerate(game.scores) if i != seat]
+        tally.games += 1
+        tally.scores.append(score)
+        tally.margins.append(score - max(others))
+        if score == best:
+            if game.scores.count(best) > 1:
+                tally.ties += 1
+            else:
+                tally.wins += 1
+    if records is not None:
+        path = records / f"game-{index + 1:04d}-seed{seed + deal}.json"
+        path.write_text(GameRecord.from_game(game).dumps(), encoding="utf-8")
+    if progress:
+        seats = ", ".join(f"{labels[e]} {s}" for e, s in zip(entrants, game.scores))
+        spent = ", ".join(
+            f"{t.label} {sum(t.place_times) - before:.1f}s"
+            for t, before in zip(tallies, clock_before)
+        )
+        print(f"game {index + 1}/{games} (seed {seed + deal}): {seats} "
+              f"[placement time: {spent}; slowest so far: "
+              + ", ".join(f"{t.label} {max(t.times, default=0):.2f}s" for t in tallies)
+              + "]", file=sys.stderr, flush=True)
 
 
 def format_text(result: dict[str, Any]) -> str:
