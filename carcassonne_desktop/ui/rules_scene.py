@@ -1,25 +1,103 @@
-"""The rules of the base game, in the current language, in a scrollable text box."""
+"""Rules help: the base game and one page per expansion, in the current language.
+
+The expansion pages come from each expansion module's `rules` text through the
+registry, so a new expansion brings its help page with it.
+"""
 
 from __future__ import annotations
+
+import html
 
 import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
+from carcassonne_desktop.engine import registry
 from carcassonne_desktop.ui.panel_scene import PanelScene
+
+BASE_PAGE = "base"
+TAB_HEIGHT = 40
+TAB_GAP = 8
+
+
+def expansion_pages() -> list[tuple[str, dict[str, str], dict[str, str]]]:
+    """(id, title by language, rules by language) of every expansion with a rules page."""
+    return [
+        (cls.id, dict(cls.title), dict(cls.rules))
+        for cls in registry().values()
+        if cls.id != BASE_PAGE and cls.rules
+    ]
+
+
+def rules_html(text: str, title: str) -> str:
+    """Plain rules text (paragraphs, "- " bullets) as the HTML subset UITextBox draws."""
+    parts = [f"<b>{html.escape(title)}</b>"]
+    for paragraph in text.strip().split("\n\n"):
+        lines = []
+        for line in paragraph.splitlines():
+            line = line.strip()
+            if line.startswith("- "):
+                lines.append("• " + html.escape(line[2:]))
+            elif line:
+                lines.append(html.escape(line))
+        parts.append("<br>".join(lines))
+    return "<br><br>".join(parts)
 
 
 class RulesScene(PanelScene):
-    """Rules help (text from the translation files, written for this game)."""
+    """Rules help with a tab per page (base game first)."""
 
     title_key = "rules.title"
-    panel_size = (900, 820)
+    panel_size = (980, 820)
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, page: str = BASE_PAGE) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
+        self.page = page
         self.text_box: pygame_gui.elements.UITextBox | None = None
+        self.tabs: dict[pygame_gui.elements.UIButton, str] = {}
+
+    def pages(self) -> list[tuple[str, str]]:
+        language = i18n.current_language()
+        out = [(BASE_PAGE, i18n.tr("rules.base_tab"))]
+        for page_id, title, _ in expansion_pages():
+            out.append((page_id, title.get(language) or title.get("en", page_id)))
+        return out
+
+    def page_text(self) -> str:
+        if self.page == BASE_PAGE:
+            return i18n.tr("rules.body")
+        language = i18n.current_language()
+        for page_id, title, rules in expansion_pages():
+            if page_id == self.page:
+                text = rules.get(language) or rules.get("en", "")
+                return rules_html(text, title.get(language) or title.get("en", page_id))
+        return i18n.tr("rules.body")
 
     def build_panel(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
+        pages = self.pages()
+        width = (area.width - TAB_GAP * (len(pages) - 1)) // len(pages)
+        self.tabs = {}
+        for index, (page_id, title) in enumerate(pages):
+            rect = pygame.Rect(area.left + index * (width + TAB_GAP), area.top, width, TAB_HEIGHT)
+            button = pygame_gui.elements.UIButton(
+                rect, title, self.manager, container=panel,
+                tool_tip_text=title, object_id="#tab",
+            )
+            if page_id == self.page:
+                button.select()
+            self.tabs[button] = page_id
+        text_area = pygame.Rect(area.left, area.top + TAB_HEIGHT + 12, area.width,
+                                area.height - TAB_HEIGHT - 12)
         self.text_box = pygame_gui.elements.UITextBox(
-            i18n.key("rules.body"), area, self.manager, container=panel,
+            self.page_text(), text_area, self.manager, container=panel,
         )
+
+    def show_page(self, page_id: str) -> None:
+        self.page = page_id
+        self.rebuild_ui()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.tabs:
+            self.show_page(self.tabs[event.ui_element])
+            return True
+        return super().handle_event(event)
