@@ -98,3 +98,23 @@ def test_resumed_mid_turn_starts_at_the_figure_step():
     assert c.state == FIGURE and not c.can_undo
     c.pass_turn()
     assert c.confirm() == [PASS]
+
+
+def test_keyboard_play_cycles_legal_cells_and_spots():
+    from carcassonne_desktop.engine import Game, quick_setup
+    from carcassonne_desktop.ui.placement_controller import FIGURE, READY, PlacementController
+
+    game = Game(quick_setup(2, tile_order=("base/U", "base/U")))
+    c = PlacementController(game)
+    seen = {c.cycle_cell() for _ in range(len(c.legal_cells()))}
+    assert seen == set(c.legal_cells())  # Tab visits every legal square once
+    assert c.ghost_fits
+    c.place()
+    assert c.state == FIGURE
+    first = c.cycle_spot()
+    second = c.cycle_spot()
+    assert first is not None and second is not None and first != second
+    assert c.cycle_spot(-1) == first
+    c.deploy_selected()
+    assert c.state == READY
+    assert c.actions()[1].port == first.port

@@ -376,6 +376,11 @@ class GameScene(Scene):
         self._update_hover()
         self._sync_buttons()
 
+    def _keep_in_view(self, cell: tuple[int, int]) -> None:
+        x0, y0, x1, y1 = self.camera.visible_cells()
+        if not (x0 + 1 <= cell[0] <= x1 - 1 and y0 + 1 <= cell[1] <= y1 - 1):
+            self.camera.focus(*cell)
+
     def _follow_computer_action(self) -> None:
         """Glide the view to where the computer is about to place, if it is off screen."""
         action = self.driver.action
@@ -426,16 +431,25 @@ class GameScene(Scene):
         board = self.camera.viewport
         c = self.human_controller()
         on_board = board.collidepoint(pos) and not self.banner.visible
-        if c is not None and c.state == PLACE:
+        # The mouse only takes over from a keyboard choice (Tab) once it moves.
+        mouse_moved = pos != getattr(self, "_hover_mouse", None)
+        self._hover_mouse = pos
+        if c is not None and c.state == PLACE and mouse_moved:
             cell = self.camera.cell_at(*pos) if on_board else None
             if cell is not None and (cell in self.layer_tiles() or cell not in self.game.frontier):
                 cell = None
             if cell != c.hover:
                 c.set_hover(cell)
         self.hover_spot = None
-        if c is not None and c.state == FIGURE and on_board:
-            self.layer.sync(c.board_game)
-            self.hover_spot = self.layer.spot_under(self.camera, c.spots(), pos)
+        if c is not None and c.state == FIGURE:
+            spots = c.spots()
+            if on_board:
+                self.layer.sync(c.board_game)
+                self.hover_spot = self.layer.spot_under(self.camera, spots, pos)
+            if self.hover_spot is not None and mouse_moved:
+                c.selected_spot = None
+            elif c.selected_spot is not None and c.selected_spot < len(spots):
+                self.hover_spot = spots[c.selected_spot]
         self.hover_feature = None
         if not on_board:
             return
@@ -570,8 +584,23 @@ class GameScene(Scene):
             self._after_tentative(c)
         elif key == pygame.K_BACKSPACE:
             c.undo()
+        elif key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            if c.state == PLACE:
+                cell = c.cycle_cell(step)
+                if cell is not None:
+                    self._keep_in_view(cell)
+            elif c.state == FIGURE:
+                c.cycle_spot(step)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.confirm_turn()
+            if c.state == PLACE and c.ghost_fits:
+                c.place()
+                self._after_tentative(c)
+            elif c.state == FIGURE and c.selected_spot is not None:
+                c.deploy_selected()
+                self._after_tentative(c)
+            else:
+                self.confirm_turn()
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
             c.select_tile(key - pygame.K_1)
         else:

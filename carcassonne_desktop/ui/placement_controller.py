@@ -54,6 +54,7 @@ class PlacementController:
         self.rotation = 0
         self.hover: Cell | None = None
         self.figure_kind = "follower"
+        self.selected_spot: int | None = None  # keyboard choice among spots()
         self._legal: dict[str, dict[Cell, tuple[int, ...]]] = {}
         self._before_figure: Game | None = None
         self._place_events = 0
@@ -129,6 +130,38 @@ class PlacementController:
             return False
         return self.rotation in self.legal_cells().get(self.hover, ())
 
+    def cycle_cell(self, step: int = 1) -> Cell | None:
+        """Keyboard play: move the ghost to the next legal position (reading order)."""
+        if self.state != PLACE:
+            return None
+        cells = sorted(self.legal_cells(), key=lambda cell: (cell[1], cell[0]))
+        if not cells:
+            return None
+        if self.hover in cells:
+            index = (cells.index(self.hover) + step) % len(cells)  # type: ignore[arg-type]
+        else:
+            index = 0 if step > 0 else len(cells) - 1
+        self.set_hover(cells[index])
+        return cells[index]
+
+    def cycle_spot(self, step: int = 1) -> Spot | None:
+        """Keyboard play: select the next spot where a figure may go."""
+        spots = self.spots()
+        if self.state != FIGURE or not spots:
+            return None
+        if self.selected_spot is None or self.selected_spot >= len(spots):
+            self.selected_spot = 0 if step > 0 else len(spots) - 1
+        else:
+            self.selected_spot = (self.selected_spot + step) % len(spots)
+        return spots[self.selected_spot]
+
+    def deploy_selected(self) -> list[Event]:
+        """Keyboard play: deploy on the spot chosen with cycle_spot()."""
+        spots = self.spots()
+        if self.selected_spot is None or self.selected_spot >= len(spots):
+            return []
+        return self.deploy(spots[self.selected_spot])
+
     def can_place_at(self, cell: Cell) -> bool:
         return cell in self.legal_cells()
 
@@ -149,6 +182,7 @@ class PlacementController:
         self.tentative_events = list(events)
         self._place_events = len(events)
         self.state = FIGURE
+        self.selected_spot = None
         self._pick_default_figure()
         return events
 
