@@ -157,3 +157,9 @@ def flat_keys(code: str) -> set[str]:
 
     walk("", raw_table(code))
     return out
+
+
+def points_text(count: int) -> str:
+    """'1 point' / '3 points' in the current language (French also says '0 point')."""
+    singular = count in (0, 1) if current_language() == "fr" else count == 1
+    return tr("hud.points_one" if singular else "hud.points_many", count=count)

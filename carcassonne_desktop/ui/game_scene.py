@@ -831,11 +831,11 @@ class GameScene(Scene):
     def _feature_lines(self, info: Any) -> list[str]:
         name = feature_name(info.kind).capitalize()
         if info.kind == "field":
-            first = i18n.tr("hud.worth_field", feature=name, points=info.value)
+            first = i18n.tr("hud.worth_field", feature=name, points=i18n.points_text(info.value))
         elif info.completed:
-            first = i18n.tr("hud.worth_completed", feature=name, points=info.value)
+            first = i18n.tr("hud.worth_completed", feature=name, points=i18n.points_text(info.value))
         else:
-            first = i18n.tr("hud.worth_open", feature=name, points=info.value)
+            first = i18n.tr("hud.worth_open", feature=name, points=i18n.points_text(info.value))
         players = self.game.setup.players
         if info.owners:
             owners = ", ".join(f"{players[o].name} ({colour_name(players[o].color)})" for o in info.owners)
