@@ -191,6 +191,6 @@ def test_cli_catalogue_unknown_expansion_is_a_usage_error(capsys):
 
 
 def test_cli_bench_engine_json(capsys):
-    assert main(["bench", "engine", "--games", "3", "--json"]) == 0
+    assert main(["bench", "engine", "--games", "5", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["games"] == 3 and result["games_per_second"] > 0
+    assert result["games"] == 5 and result["games_per_second"] > 0

@@ -48,6 +48,7 @@ OVER = "over"
 
 # Bit offset, in the pattern of the cell beyond each edge, of the side facing it.
 FACING_SHIFT = (6, 9, 0, 3)
+_SIDES = tuple((d, DELTAS[d][0], DELTAS[d][1], FACING_SHIFT[d]) for d in range(4))
 # (kind, completion, initial open count, shields, flags, local indexes of bordering cities)
 Template = tuple[str, str, int, int, dict[str, int] | None, tuple[int, ...] | None]
 _TEMPLATES: dict[str, tuple[Template, ...]] = {}
@@ -642,12 +643,11 @@ class Game:
         # Every empty cell next to a placed tile is in the frontier, so a cell
         # that was not there touches only this tile: patterns update by OR.
         edge_codes = rotated.edge_codes
-        for direction in range(4):
-            dx, dy = DELTAS[direction]
-            cell = (x + dx, y + dy)
-            if cell in board:
+        for direction, dx, dy, shift in _SIDES:
+            if neighbours[direction] is not None:
                 continue
-            facing = edge_codes[direction] << FACING_SHIFT[direction]
+            cell = (x + dx, y + dy)
+            facing = edge_codes[direction] << shift
             old = frontier.get(cell)
             if old is not None:
                 cells = by_pattern[old]
@@ -666,23 +666,27 @@ class Game:
         for expansion in self.rules.hooks["on_tile_placed"]:
             expansion.on_tile_placed(self, x, y, rotated)
 
-    def _compute_placements(self, tile: TileType) -> list[PlacementGroup]:
+    def _compute_placements(self, tile: TileType) -> tuple[list[PlacementGroup], int]:
+        """Legal placements of `tile` grouped by edge pattern, and how many."""
         fits = tile._fits
         tile_id = tile.id
         groups: list[PlacementGroup] = []
+        total = 0
         for pattern, cells in self.open_by_pattern.items():
             rots = fits[pattern]
             if rots is None:
                 rots = tile.fitting_rotations(pattern)
             if rots:
                 groups.append((list(cells), rots, tile_id))
+                total += len(cells) * len(rots)
         filters = self.rules.hooks["filter_placements"]
         if filters and groups:
             triples = [(x, y, r) for cells, rots, _ in groups for x, y in cells for r in rots]
             for expansion in filters:
                 triples = expansion.filter_placements(self, tile, triples)
             groups = [([(x, y)], (r,), tile_id) for x, y, r in triples]
-        return groups
+            total = len(groups)
+        return groups, total
 
     def _is_legal_placement(self, x: int, y: int, rot: int, tile_id: str) -> bool:
         if self.rules.hooks["filter_placements"]:
@@ -853,14 +857,16 @@ class Game:
         catalogue = self.rules.catalogue
         hand = self.hands[player]
         placements: dict[str, list[PlacementGroup]] = {}
+        counts: dict[str, int] = {}
         if self.rules.hand_size == 1:
             while not hand and self.bag:
                 tile_id = self.bag.pop()
                 events.append(TileDrawn(player, tile_id))
-                found = self._compute_placements(catalogue[tile_id])
-                if found:
+                groups, total = self._compute_placements(catalogue[tile_id])
+                if total:
                     hand.append(tile_id)
-                    placements[tile_id] = found
+                    placements[tile_id] = groups
+                    counts[tile_id] = total
                 else:
                     events.append(TileDiscarded(player, tile_id))
         else:
@@ -870,9 +876,10 @@ class Game:
                 for tile_id in list(hand):
                     if tile_id in placements:
                         continue
-                    found = self._compute_placements(catalogue[tile_id])
-                    if found:
-                        placements[tile_id] = found
+                    groups, total = self._compute_placements(catalogue[tile_id])
+                    if total:
+                        placements[tile_id] = groups
+                        counts[tile_id] = total
                         continue
                     hand.remove(tile_id)
                     events.append(TileDiscarded(player, tile_id))
@@ -882,10 +889,7 @@ class Game:
                         events.append(TileDrawn(player, drawn))
                         checked = False
         self._placements = placements
-        self._placement_counts = {
-            tile_id: sum(len(cells) * len(rots) for cells, rots, _ in groups)
-            for tile_id, groups in placements.items()
-        }
+        self._placement_counts = counts
         return bool(hand)
 
     # ---------------------------------------------------------------- search
