@@ -22,7 +22,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.persistence.settings import Settings, load_settings, save_settings
-from carcassonne_desktop.ui.resources import load_theme, reset_font_cache
+from carcassonne_desktop.ui.resources import colour, load_theme, reset_font_cache
 from carcassonne_desktop.ui.scene import Scene, SceneStack
 
 MIN_WINDOW = (960, 640)
@@ -185,7 +185,7 @@ class App:
         self.manager.update(dt)
         top = self.stack.top
         if top is None or not getattr(top, "covers_screen", False):
-            self.screen.fill((0, 0, 0))  # a full-screen clear costs ~1.5 ms: skipped when not needed
+            self.screen.fill(colour("ui", "window"))  # a full-screen clear costs ~1.5 ms: skipped when not needed
         self.stack.draw(self.screen)
         self.manager.draw_ui(self.screen)
         pygame.display.flip()

@@ -45,6 +45,10 @@ _MARK_CENTRE: Point = (0.5, 0.55)
 _MARK_SIZE = 0.13
 
 
+def _palette_colour(name: str) -> pygame.Color:
+    return pygame.Color(*palette_data()["ui"][name])
+
+
 def player_colour_names() -> list[str]:
     """The eight player colour names, in the palette's order."""
     return list(palette_data()["players"].keys())
@@ -145,11 +149,11 @@ def render_meeple(kind: str, colour_name: str, size: int, lying: bool = False) -
         silhouette(outline, math.cos(a) * thick, math.sin(a) * thick)
     silhouette(base)
     # soft light from the upper left: a lighter sheen on the head and shoulder
-    sheen = base.lerp(pygame.Color(255, 255, 255), 0.35)
+    sheen = base.lerp(_palette_colour("sheen"), 0.35)
     pygame.draw.circle(surface, sheen, (head_c[0] - head_r * 0.35, head_c[1] - head_r * 0.3), head_r * 0.28)
     if hood is not None:
         # the hood's face opening tells an abbot from a follower at a glance
-        face = base.lerp(pygame.Color(0, 0, 0), 0.45)
+        face = base.lerp(_palette_colour("shade"), 0.45)
         pygame.draw.circle(surface, face, (head_c[0], head_c[1] + head_r * 0.35), head_r * 0.5)
     mark_c = (ox + _MARK_CENTRE[0] * box, oy + _MARK_CENTRE[1] * box)
     halo = base.lerp(outline, 0.35)
