@@ -190,3 +190,14 @@ def test_setup_model_swaps_colours_and_validates(app):
     assert restored.seats[0].controller == "human"
     assert restored.expansions == ["base", "river"]
     assert restored.options["farmers"] is False
+
+
+def test_default_computer_seat_is_medium_or_the_closest_offered():
+    from carcassonne_desktop.ui.setup_scene import SetupModel
+
+    model = SetupModel.default(2)
+    assert model.seats[1].controller == "ai:medium"
+    model.fit_controllers(["human", "ai:random", "ai:easy"])
+    assert model.seats[1].controller == "ai:easy"
+    model.add_seat()
+    assert model.seats[2].controller == "ai:easy"  # a new seat copies the previous one

@@ -25,6 +25,9 @@ MAX_PLAYERS = 8
 OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "hand_of_3")
 DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False, "hand_of_3": False}
 ROW_H = 50
+# A new computer seat starts at the level a family most often wants: it plays
+# sensibly without being crushing (setup lists the others).
+DEFAULT_COMPUTER = "ai:medium"
 
 
 @dataclass
@@ -47,7 +50,7 @@ class SetupModel:
         colours = player_colour_names()
         seats = [Seat(i18n.tr("setup.default_name", n=i + 1), colours[i]) for i in range(count)]
         if count >= 2:
-            seats[1].controller = "ai:random"
+            seats[1].controller = DEFAULT_COMPUTER
         return cls(seats)
 
     @classmethod
@@ -97,11 +100,21 @@ class SetupModel:
             problems.append("setup.error_colours")
         return problems
 
+    def fit_controllers(self, controllers: Sequence[str]) -> None:
+        """Seats asking for a computer level this build does not offer get the
+        closest one offered (the default level, else the strongest listed)."""
+        computers = [c for c in controllers if c != "human"]
+        for seat in self.seats:
+            if seat.controller not in controllers:
+                seat.controller = (DEFAULT_COMPUTER if DEFAULT_COMPUTER in computers
+                                   else computers[-1] if computers else "human")
+
     def add_seat(self) -> None:
         if len(self.seats) >= MAX_PLAYERS:
             return
         free = [c for c in player_colour_names() if all(s.color != c for s in self.seats)]
-        self.seats.append(Seat(i18n.tr("setup.default_name", n=len(self.seats) + 1), free[0], "ai:random"))
+        self.seats.append(Seat(i18n.tr("setup.default_name", n=len(self.seats) + 1), free[0],
+                               self.seats[-1].controller if self.seats else DEFAULT_COMPUTER))
 
     def remove_seat(self, index: int) -> None:
         if len(self.seats) > MIN_PLAYERS and 0 <= index < len(self.seats):
@@ -124,6 +137,7 @@ class SetupScene(PanelScene):
         ids = [e["id"] for e in self.expansion_info] + ["base"]
         self.model = (SetupModel.from_setup(remembered, self.controllers, ids) if remembered
                       else SetupModel.default())
+        self.model.fit_controllers(self.controllers)
         self._seat_widgets: list[dict[str, Any]] = []
         self._option_boxes: dict[Any, str] = {}
         self._expansion_boxes: dict[Any, str] = {}
