@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -16,6 +17,9 @@ from typing import Any
 from carcassonne_desktop import __version__
 from carcassonne_desktop.engine import EngineError, GameRecord, registry
 from carcassonne_desktop.engine.catalogue import Catalogue
+
+# The command speaks for itself: no pygame greeting line on the terminal.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 class UsageError(Exception):

@@ -184,3 +184,51 @@ def test_selfplay_plays_swapped_games_and_writes_records(tmp_path, capsys) -> No
     assert all(g.is_over for g in games)
     # Same deal, seats swapped: the same first tile.
     assert games[0].history[0].tile == games[1].history[0].tile
+
+
+def test_hard_drops_clearly_worse_candidates_and_stops_when_settled() -> None:
+    player = HardPlayer(0, workers=1)
+    # Candidate 1 is 5 points worse than 0 in every sampled future (common
+    # random numbers), candidate 2 is as good as 0 on average but noisy.
+    rounds = {i: [10.0 + i % 3, 5.0 + i % 3, 10.0 + (4 if i % 2 else -4)] for i in range(6)}
+    active, settled = player._prune(rounds, [0, 1, 2])
+    assert 1 not in active and 0 in active and not settled
+    clear = {i: [10.0 + i % 3, 5.0 + i % 3, 2.0 + i % 3] for i in range(6)}
+    assert player._prune(clear, [0, 1, 2]) == ([0], True)
+    early = {i: [10.0, 5.0, 2.0] for i in range(2)}  # too few rounds to judge
+    assert player._prune(early, [0, 1, 2])[1] is False
+
+
+def test_stratified_next_draws_follow_the_public_counts() -> None:
+    from collections import Counter
+
+    from carcassonne_desktop.ai.search import draw_schedule, sampled_world
+
+    game = position(seed=12, moves=30)
+    if game.phase != "place_tile":
+        game.apply(game.legal_actions()[-1])
+    schedule = draw_schedule(game, seed=5)
+    assert Counter(schedule) == game.remaining_tile_counts()
+    shuffled = game.copy()
+    random.Random(3).shuffle(shuffled.bag)
+    assert draw_schedule(shuffled, seed=5) == schedule  # public counts only
+    for index in range(len(schedule)):
+        world = sampled_world(game, 5, index, schedule)
+        assert world.bag[-1] == schedule[index]  # the bag is drawn from its end
+        assert Counter(world.bag) == game.remaining_tile_counts()
+        assert world.bag == sampled_world(shuffled, 5, index, schedule).bag
+
+
+def test_hard_answers_a_clear_choice_well_within_its_budget() -> None:
+    """Decisions stop once the search is settled: over a few positions the
+    total stays far below the sum of the budgets."""
+    spent = 0.0
+    for index in range(3):
+        game = position(seed=400 + index, moves=20 + index * 30)
+        if game.phase != "place_tile":
+            game.apply(game.legal_actions()[-1])
+        start = time.perf_counter()
+        action = HardPlayer(index, workers=1).choose(game, budget=20.0)
+        spent += time.perf_counter() - start
+        assert action in game.legal_actions()
+    assert spent < 45.0

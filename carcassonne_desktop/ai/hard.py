@@ -1,11 +1,15 @@
 """The `hard` player: whole-turn candidates from the evaluation, refined by a
-sampled look-ahead (see search.py) until the deadline.
+sampled look-ahead (see search.py) until the choice is clear or time is up.
 
 Anytime: the root ranking alone is a complete answer (it is the `medium`
 move); every search round only refines it, and the best average so far is
-played when time is up or the interface cancels. With a second core, a helper
-process plays half of the rounds (parallel.py); without one, everything runs
-here.
+played when time is up or the interface cancels. Candidates are compared on
+the same sampled futures, so after a few rounds the paired differences tell
+which are clearly worse (dropped, the remaining rounds go to the contenders)
+and when the rest can no longer matter (the search stops early): a clear or
+trivial choice takes a fraction of the budget, only close calls use it all.
+With a second core, a helper process plays every other round in short chunks
+(parallel.py); without one, everything runs here.
 """
 
 from __future__ import annotations
@@ -17,7 +21,13 @@ from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.ai.player import Player
-from carcassonne_desktop.ai.search import run_rounds
+from carcassonne_desktop.ai.search import (
+    RoundValues,
+    draw_schedule,
+    means,
+    paired_gap,
+    play_round,
+)
 from carcassonne_desktop.engine import Action, Game
 
 
@@ -25,15 +35,26 @@ class HardPlayer(Player):
     """Sampled expectimax over whole turns with the evaluation at the leaves."""
 
     level = "hard"
-    default_budget = 2.0
+    #: The most a decision may take; clear choices stop well before.
+    default_budget = 3.0
     #: Most root candidates searched, and how far below the best (in points
     #: of evaluation) a candidate may be and still be searched.
-    max_candidates = 6
-    candidate_window = 6.0
+    max_candidates = 8
+    candidate_window = 8.0
     #: Own extra turns simulated after the opponents' answers.
     own_turns = 0
+    #: With this many tiles left or fewer, every round plays to the end.
+    endgame_tiles = 4
     #: Share of the budget the root ranking may use before searching.
     root_share = 0.4
+    #: Rounds before a candidate may be judged, the confidence (in standard
+    #: errors of the paired difference) needed to drop one, and the gain (in
+    #: points) below which a candidate is not worth more time.
+    min_rounds = 6
+    confidence = 2.0
+    indifference = 0.5
+    #: Seconds of work per request to the helper process.
+    helper_chunk = 0.3
 
     def __init__(
         self, seed: int | None = None, workers: int | None = None, rounds: int | None = None
@@ -66,34 +87,105 @@ class HardPlayer(Player):
             if value >= best_value - self.candidate_window
         ]
         choice = candidates[0]
+        self.last_stats = {"candidates": len(candidates), "samples": 0, "helper_samples": 0}
         if len(candidates) > 1 and not deadline.expired():
             choice = self._search(game, candidates, deadline)
         self.remember_plan(game, choice)
         return choice[0]
 
+    # ------------------------------------------------------------ search
     def _search(
         self, game: Game, candidates: list[tuple[Action, ...]], deadline: Deadline
     ) -> tuple[Action, ...]:
         seed = self.rng.getrandbits(32)
+        seat = game.current
+        evaluator = Evaluator(game)
+        schedule = draw_schedule(game, seed)
+        own_turns = self.own_turns
+        if game.tiles_left() <= self.endgame_tiles:
+            own_turns = max(own_turns, game.tiles_left())
+        rounds: dict[int, RoundValues] = {}
+        active = list(range(len(candidates)))
+        use_helper = bool(self.helpers) and deadline.remaining() > 2 * self.helper_chunk
+        step = 2 if use_helper else 1
+        next_main, next_helper = 0, 1
         future = None
-        if self.helpers and not deadline.cancelled:
-            future = parallel.submit_rounds(
-                game, candidates, seed, max(deadline.remaining() - 0.05, 0.0), self.own_turns
+        main_rounds = helper_rounds = 0
+        settled = False
+        while not deadline.expired():
+            if self.rounds is not None and main_rounds >= self.rounds:
+                break
+            if use_helper:
+                if future is not None and future.done():
+                    got = parallel.collect(future, 0.0)
+                    future = None
+                    if got is None:
+                        use_helper = False
+                    else:
+                        rounds.update(got)
+                        helper_rounds += len(got)
+                        if got:
+                            next_helper = max(got) + 2
+                        active, settled = self._prune(rounds, active)
+                        if settled:
+                            break
+                seconds = min(self.helper_chunk, deadline.remaining() - 0.05)
+                if future is None and use_helper and seconds > 0.05:
+                    future = parallel.submit_rounds(
+                        game, candidates, seed, seconds, own_turns,
+                        first_round=next_helper, step=2, active=active,
+                    )
+                    if future is None:
+                        use_helper = False
+            rounds[next_main] = play_round(
+                game, candidates, active, seat, evaluator, seed, next_main, schedule,
+                deadline, own_turns,
             )
-        sums, counts = run_rounds(
-            game, candidates, seed, deadline, own_turns=self.own_turns, max_rounds=self.rounds
+            next_main += step
+            main_rounds += 1
+            active, settled = self._prune(rounds, active)
+            if settled:
+                break
+        if future is not None and not settled and not deadline.cancelled:
+            # The chunk was asked to end by the deadline: its rounds are due.
+            got = parallel.collect(future, max(deadline.remaining(), 0.0) + 0.1)
+            if got:
+                rounds.update(got)
+                helper_rounds += len(got)
+        self.last_stats = {
+            "candidates": len(candidates), "samples": len(rounds),
+            "helper_samples": helper_rounds, "left": len(active),
+        }
+        averages = means(rounds, len(candidates))
+        best = max(
+            active,
+            key=lambda i: (averages[i] if averages[i] is not None else float("-inf"), -i),
         )
-        helped = None
-        if future is not None:
-            helped = parallel.collect(future, 0.0 if deadline.cancelled else 0.5)
-            if helped is not None:
-                sums = [a + b for a, b in zip(sums, helped[0])]
-                counts = [a + b for a, b in zip(counts, helped[1])]
-        self.last_stats = {"candidates": len(candidates), "samples": sum(counts),
-                           "helper_samples": sum(helped[1]) if future and helped else 0}
-        best_index = 0
-        best_mean = float("-inf")
-        for index, (total, count) in enumerate(zip(sums, counts)):
-            if count and total / count > best_mean:
-                best_index, best_mean = index, total / count
-        return candidates[best_index]
+        return candidates[best]
+
+    def _prune(self, rounds: dict[int, RoundValues], active: list[int]) -> tuple[list[int], bool]:
+        """Drop the candidates clearly worse than the leader; settled when no
+        remaining one can still beat it by more than `indifference`."""
+        averages = means(rounds, len(next(iter(rounds.values()))))
+        leader = max(
+            active,
+            key=lambda i: (averages[i] if averages[i] is not None else float("-inf"), -i),
+        )
+        keep = [leader]
+        settled = True
+        for other in active:
+            if other == leader:
+                continue
+            gap, error, n = paired_gap(rounds, leader, other)
+            if n < self.min_rounds:
+                keep.append(other)
+                settled = False
+                continue
+            upside = -gap + self.confidence * error  # how much better `other` may be
+            if upside < 0.0:
+                continue
+            keep.append(other)
+            if upside > self.indifference:
+                settled = False
+        keep.sort()
+        return keep, settled

@@ -3,7 +3,9 @@
 The game is sent as its record (setup and actions): small, and rebuilt in the
 helper by replaying it, so nothing depends on pickling engine internals. The
 helper runs its own rounds of `search.run_rounds` (odd round numbers while the
-main process plays the even ones) and sends back the sums.
+main process plays the even ones) in short chunks and sends back each round's
+values, so the main process can stop the search early, or drop candidates
+that are clearly worse, between chunks.
 
 The helper is started with the "spawn" method, which is safe in a process
 that already runs threads (the window, the asynchronous runner) and works on
@@ -76,12 +78,14 @@ def _mark_broken() -> None:
 
 
 def submit_rounds(
-    game: Game, candidates: list[tuple[Any, ...]], seed: int, seconds: float, own_turns: int
-) -> Future[tuple[list[float], list[int]]] | None:
-    """Start odd-numbered rounds in the helper for `seconds` from now; None if
-    there is no helper. The end is sent as wall-clock time, so a request that
-    starts late (helper still importing, or finishing an abandoned search)
-    still ends on time instead of falling further and further behind."""
+    game: Game, candidates: list[tuple[Any, ...]], seed: int, seconds: float, own_turns: int,
+    first_round: int = 1, step: int = 2, active: list[int] | None = None,
+) -> Future[dict[int, list[float | None]]] | None:
+    """Start rounds first_round, first_round + step, ... in the helper for
+    `seconds` from now; None if there is no helper. The end is sent as
+    wall-clock time, so a request that starts late (helper still importing, or
+    finishing an abandoned chunk) still ends on time instead of falling
+    further and further behind."""
     pool = _get_pool()
     if pool is None:
         return None
@@ -89,7 +93,8 @@ def submit_rounds(
     plans = [[a.to_json() for a in actions] for actions in candidates]
     try:
         return pool.submit(
-            _rounds_in_helper, record, plans, seed, time.time() + seconds, own_turns
+            _rounds_in_helper, record, plans, seed, time.time() + seconds, own_turns,
+            first_round, step, active,
         )
     except Exception:  # noqa: BLE001 - a broken pool: carry on alone
         _mark_broken()
@@ -97,9 +102,9 @@ def submit_rounds(
 
 
 def collect(
-    future: Future[tuple[list[float], list[int]]] | None, timeout: float
-) -> tuple[list[float], list[int]] | None:
-    """The helper's sums and counts, or None if it failed or is late."""
+    future: Future[dict[int, list[float | None]]] | None, timeout: float
+) -> dict[int, list[float | None]] | None:
+    """The helper's round values, or None if it failed or is late."""
     if future is None:
         return None
     try:
@@ -119,8 +124,8 @@ def _ping() -> bool:
 
 def _rounds_in_helper(
     record: dict[str, Any], plans: list[list[dict[str, Any]]], seed: int, end_wall: float,
-    own_turns: int,
-) -> tuple[list[float], list[int]]:
+    own_turns: int, first_round: int = 1, step: int = 2, active: list[int] | None = None,
+) -> dict[int, list[float | None]]:
     from carcassonne_desktop.ai.search import run_rounds
 
     deadline = Deadline(max(end_wall - time.time(), 0.0))
@@ -134,4 +139,5 @@ def _rounds_in_helper(
     for action in GameRecord.from_json(record).actions:
         game.apply(action)
     candidates = [[parse_action(a) for a in plan] for plan in plans]
-    return run_rounds(game, candidates, seed, deadline, first_round=1, step=2, own_turns=own_turns)
+    return run_rounds(game, candidates, seed, deadline, first_round=first_round, step=step,
+                      own_turns=own_turns, active=active)

@@ -5,25 +5,35 @@ draws one possible future from the unseen tiles (`knowledge.sampled_copy`,
 never the real order), plays every candidate in that same future (common
 random numbers: candidates are compared on the same draws, which removes most
 of the sampling noise from the comparison), lets each opponent answer with its
-own best whole turn, and evaluates the result for the searching seat. The
-average over rounds estimates each candidate's expected value with the draw
-treated as chance.
+own best whole turn (the `medium` policy), and evaluates the margin for the
+searching seat. The average over rounds estimates each candidate's expected
+value with the draw treated as chance.
+
+The next draw, which decides the opponent's answer, is stratified: round i
+gets tile number i of one shuffled list of the unseen tiles, so after as many
+rounds as there are tile types every type has come up about as often as its
+count says (sampling without replacement from the chance node over tile
+types), instead of some types twice and others never.
 
 This module is pure computation, so the same code runs in the main process
 and in a helper process (root parallelism: each process plays its own rounds
-and the sums are added).
+and the results are merged by round number).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
-from carcassonne_desktop.ai.knowledge import sampled_copy
+from carcassonne_desktop.ai.knowledge import public_counts, sampled_copy
 from carcassonne_desktop.ai.turns import whole_turns
 from carcassonne_desktop.engine import Action, Game
+
+#: One round's value per candidate (None: not played in that round).
+RoundValues = list[float | None]
 
 
 def best_turn_after(game: Game, evaluator: Evaluator) -> Game:
@@ -56,6 +66,31 @@ def round_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919) & 0xFFFFFFFF
 
 
+def draw_schedule(game: Game, seed: int) -> list[str]:
+    """The unseen tiles (public counts, canonical order) shuffled with `seed`:
+    round i forces tile i modulo the length as the next draw. Empty when
+    opponents hold hidden hands (the next draw is then not the next answer)."""
+    if any(hand for player, hand in enumerate(game.hands) if player != game.current):
+        return []
+    tiles = sorted(public_counts(game).elements())
+    random.Random(seed ^ 0x5EED).shuffle(tiles)
+    return tiles
+
+
+def sampled_world(game: Game, seed: int, index: int, schedule: Sequence[str]) -> Game:
+    """Round `index`'s future: a fresh deal of the unseen tiles whose next
+    draw follows the stratified schedule."""
+    world = sampled_copy(game, random.Random(round_seed(seed, index)))
+    if schedule and world.bag:
+        wanted = schedule[index % len(schedule)]
+        bag = world.bag
+        for position in range(len(bag) - 1, -1, -1):
+            if bag[position] == wanted:
+                bag[position], bag[-1] = bag[-1], bag[position]
+                break
+    return world
+
+
 def run_rounds(
     game: Game,
     candidates: Sequence[Sequence[Action]],
@@ -65,30 +100,70 @@ def run_rounds(
     step: int = 1,
     own_turns: int = 0,
     max_rounds: int | None = None,
-) -> tuple[list[float], list[int]]:
+    active: Sequence[int] | None = None,
+) -> dict[int, RoundValues]:
     """Rounds first_round, first_round + step, ... until the deadline (or
     after `max_rounds` rounds: a fixed amount of work gives reproducible
-    decisions, for tests and analysis).
+    decisions, for tests and analysis). Only the `active` candidates (all by
+    default) are played.
 
-    Returns per-candidate sums and counts. A round stops half-way when time is
-    up, so counts may differ by one between candidates.
+    Returns {round number: value per candidate}. A round stops half-way when
+    time is up, so some of its values may be None.
     """
     seat = game.current
     evaluator = Evaluator(game)
-    sums = [0.0] * len(candidates)
-    counts = [0] * len(candidates)
+    schedule = draw_schedule(game, seed)
+    playing = list(range(len(candidates))) if active is None else list(active)
+    rounds: dict[int, RoundValues] = {}
     index = first_round
-    played = 0
-    while not deadline.expired() and (max_rounds is None or played < max_rounds):
-        played += 1
-        world = sampled_copy(game, random.Random(round_seed(seed, index)))
-        for i, actions in enumerate(candidates):
-            if deadline.expired():
-                break
-            line = world.copy()
-            for action in actions:
-                line.apply(action)
-            sums[i] += play_out(line, seat, evaluator, own_turns)
-            counts[i] += 1
+    while not deadline.expired() and (max_rounds is None or len(rounds) < max_rounds):
+        rounds[index] = play_round(game, candidates, playing, seat, evaluator, seed, index,
+                                   schedule, deadline, own_turns)
         index += step
-    return sums, counts
+    return rounds
+
+
+def play_round(
+    game: Game, candidates: Sequence[Sequence[Action]], playing: Sequence[int], seat: int,
+    evaluator: Evaluator, seed: int, index: int, schedule: Sequence[str],
+    deadline: Deadline | None, own_turns: int,
+) -> RoundValues:
+    """Every playing candidate in round `index`'s future."""
+    world = sampled_world(game, seed, index, schedule)
+    values: RoundValues = [None] * len(candidates)
+    for i in playing:
+        if deadline is not None and deadline.expired():
+            break
+        line = world.copy()
+        for action in candidates[i]:
+            line.apply(action)
+        values[i] = play_out(line, seat, evaluator, own_turns)
+    return values
+
+
+def means(rounds: dict[int, RoundValues], size: int) -> list[float | None]:
+    """Average value of every candidate over the rounds that played it."""
+    sums = [0.0] * size
+    counts = [0] * size
+    for values in rounds.values():
+        for i, v in enumerate(values):
+            if v is not None:
+                sums[i] += v
+                counts[i] += 1
+    return [s / c if c else None for s, c in zip(sums, counts)]
+
+
+def paired_gap(rounds: dict[int, RoundValues], better: int, other: int) -> tuple[float, float, int]:
+    """(mean, standard error, n) of value[better] - value[other] over the
+    rounds that played both (the same future: common random numbers)."""
+    diffs = [
+        values[better] - values[other]  # type: ignore[operator]
+        for values in rounds.values()
+        if values[better] is not None and values[other] is not None
+    ]
+    n = len(diffs)
+    if n < 2:
+        return (diffs[0] if diffs else 0.0, float("inf"), n)
+    m = sum(diffs) / n
+    variance = sum((d - m) ** 2 for d in diffs) / (n - 1)
+    return (m, math.sqrt(variance / n), n)

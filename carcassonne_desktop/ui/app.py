@@ -63,7 +63,10 @@ class App:
         self.hooks = hooks or AppHooks()
         self.settings_file = settings_file
         self.settings = settings if settings is not None else load_settings(settings_file)
-        pygame.init()
+        # Only what the game uses: initialising the mixer too would make SDL
+        # probe the sound hardware and print ALSA warnings on machines without it.
+        pygame.display.init()
+        pygame.font.init()
         reset_font_cache()
         pygame.key.set_repeat(350, 35)
         self.fullscreen = bool(self.settings.fullscreen)
