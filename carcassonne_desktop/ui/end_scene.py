@@ -34,9 +34,9 @@ FALLBACK_COLOUR = ("ui", "accent")
 def categories(game: Game) -> list[str]:
     """Columns of the table: the base categories that exist in this game, then any other."""
     seen = {k for b in game.breakdown for k, v in b.items() if v}
-    cats = [c for c in BASE_CATEGORIES if c in ("road", "city", "cloister") or c in seen
-            or (c == "field" and game.setup.options.get("farmers", True))
-            or (c == "garden" and "abbot" in game.setup.expansions)]
+    # a category is a column when some figure of this game can score it
+    scorable = {kind for figure in game.rules.figures for kind in figure.kinds}
+    cats = [c for c in BASE_CATEGORIES if c in scorable or c in seen]
     cats += sorted(seen - set(cats))
     return cats
 
