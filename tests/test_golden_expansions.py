@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from carcassonne_desktop.engine import GameRecord, RecordError, replay_summary
+from tests.golden_checks import assert_final_scores
 
 GOLDEN_DIR = Path(__file__).parent / "golden_expansions"
 GOLDEN_FILES = sorted(GOLDEN_DIR.glob("*.json"))
@@ -43,19 +44,7 @@ def test_golden_expansion_record(path: Path):
     expected = golden["expected"]
     summary = replay_summary(golden["record"])
 
-    assert summary["finished"] is expected["finished"], golden["description"]
-    got_players = {p["name"]: p for p in summary["players"]}
-    assert sorted(got_players) == sorted(p["name"] for p in expected["players"])
-    for want in expected["players"]:
-        got = got_players[want["name"]]
-        got_breakdown = {k: got["breakdown"].get(k, 0) for k in CATEGORIES}
-        extra = {k: v for k, v in got["breakdown"].items() if k not in CATEGORIES and v}
-        assert (want["name"], got["score"], got_breakdown, extra) == (
-            want["name"],
-            want["score"],
-            want["breakdown"],
-            {},
-        ), f"{path.name}: {golden['description']}"
+    assert_final_scores(path.name, golden, summary, CATEGORIES)
     events = [
         (e["action_index"], e["feature"], sorted(e["players"]), e["points"], e["reason"])
         for e in summary["events"]
