@@ -232,3 +232,15 @@ def test_hard_answers_a_clear_choice_well_within_its_budget() -> None:
         spent += time.perf_counter() - start
         assert action in game.legal_actions()
     assert spent < 45.0
+
+
+def test_hard_with_a_helper_process_answers_legally_and_on_time() -> None:
+    game = position(seed=9, moves=50)
+    if game.phase != "place_tile":
+        game.apply(game.legal_actions()[-1])
+    player = HardPlayer(3, workers=2)
+    start = time.perf_counter()
+    action = player.choose(game, budget=1.0)
+    assert time.perf_counter() - start < 4.0  # generous: the helper may still be starting
+    assert action in game.legal_actions()
+    assert "helper_samples" in player.last_stats

@@ -27,6 +27,13 @@ from carcassonne_desktop.ui.scene import Scene, SceneStack
 
 MIN_WINDOW = (960, 640)
 FPS = 60
+# Nobody touching the game (or the window in the background) needs fewer
+# frames: a family laptop should not spin its fan for a game left open.
+IDLE_FPS = 15
+BACKGROUND_FPS = 10
+IDLE_AFTER_SECONDS = 3.0
+INPUT_EVENTS = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.KEYUP})
 
 DEFAULT_EXPANSIONS: list[dict[str, Any]] = [
     {"id": "base", "name": {"fr": "Jeu de base", "en": "Base game"},
@@ -69,6 +76,7 @@ class App:
         pygame.font.init()
         reset_font_cache()
         pygame.key.set_repeat(350, 35)
+        self.last_input_ms = 0
         self.fullscreen = bool(self.settings.fullscreen)
         self._windowed_size = size or self.settings.window_size
         self.screen = self._open_window()
@@ -156,10 +164,22 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def frame_rate(self) -> int:
+        if not pygame.display.get_active():
+            return BACKGROUND_FPS
+        top = self.stack.top
+        if top is not None and top.in_motion():
+            return FPS
+        if pygame.time.get_ticks() - self.last_input_ms > IDLE_AFTER_SECONDS * 1000:
+            return IDLE_FPS
+        return FPS
+
     # ----------------------------------------------------------------- loop
 
     def process_event(self, event: pygame.event.Event) -> None:
         """Route one event: window events, F11, then the UI manager, then the scene."""
+        if event.type in INPUT_EVENTS:
+            self.last_input_ms = pygame.time.get_ticks()
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -179,7 +199,7 @@ class App:
     def step(self, dt: float | None = None) -> bool:
         """One frame: events, update, draw. Returns False once the app should stop."""
         if dt is None:
-            dt = self.clock.tick(FPS) / 1000.0
+            dt = self.clock.tick(self.frame_rate()) / 1000.0
         for event in pygame.event.get():
             self.process_event(event)
             if not self.running:

@@ -30,6 +30,7 @@ from carcassonne_desktop.ui.board_layer import BoardLayer
 from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, board_bounds
 from carcassonne_desktop.ui.computer_turns import (
     ANIMATING,
+    IDLE,
     THINKING,
     ComputerTurnDriver,
     ComputerTurns,
@@ -353,6 +354,10 @@ class GameScene(Scene):
         self.final_queue, self.final_current, self.shown_scores = [], None, None
 
     # ------------------------------------------------------------------ update
+
+    def in_motion(self) -> bool:
+        return (self.driver.state != IDLE or self.effects.busy or self.final_running
+                or self.camera.animating or (self.banner.visible and self.banner.age < 1.0))
 
     def update(self, dt: float) -> None:
         self.pulse += dt

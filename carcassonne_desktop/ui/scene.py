@@ -87,6 +87,11 @@ class Scene:
         del event
         return False
 
+    def in_motion(self) -> bool:
+        """Whether something moves on screen that needs the full frame rate even
+        when nobody touches the mouse or keyboard (an animation, a computer turn)."""
+        return False
+
     def update(self, dt: float) -> None:
         del dt
 
