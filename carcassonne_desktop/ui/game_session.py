@@ -95,12 +95,12 @@ class GameSession:
 
     # ------------------------------------------------------------------ saving
 
-    def autosave(self) -> None:
+    def autosave(self, thumbnail: bytes | None = None) -> None:
         """Save after a turn; a failure is remembered for the interface, never raised."""
         if not self.autosave_enabled:
             return
         try:
-            self.store.autosave(self.game)  # type: ignore[union-attr]
+            self.store.autosave(self.game, thumbnail)  # type: ignore[union-attr]
             self.save_error = None
         except Exception as exc:
             _log.warning("autosave failed: %s", exc)
