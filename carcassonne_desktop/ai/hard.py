@@ -1,6 +1,10 @@
 """The `hard` player: whole-turn candidates from the evaluation, refined by a
 sampled look-ahead (see search.py) until the choice is clear or time is up.
 
+Each sampled future plays the candidate, the opponent's answer (the `medium`
+policy), the seat's own next turn and the opponent's next answer, then
+evaluates the margin; with 4 tiles or fewer left it plays to the end.
+
 Anytime: the root ranking alone is a complete answer (it is the `medium`
 move); every search round only refines it, and the best average so far is
 played when time is up or the interface cancels. Candidates are compared on
@@ -39,10 +43,11 @@ class HardPlayer(Player):
     default_budget = 3.0
     #: Most root candidates searched, and how far below the best (in points
     #: of evaluation) a candidate may be and still be searched.
-    max_candidates = 8
-    candidate_window = 8.0
-    #: Own extra turns simulated after the opponents' answers.
-    own_turns = 0
+    max_candidates = 6
+    candidate_window = 6.0
+    #: Own extra turns simulated after the opponents' answers (each followed
+    #: by the opponents' answers again).
+    own_turns = 1
     #: With this many tiles left or fewer, every round plays to the end.
     endgame_tiles = 4
     #: Share of the budget the root ranking may use before searching.
