@@ -144,9 +144,6 @@ class RotatedTile:
                 return other
         return local
 
-    def ports_of(self, local: int) -> tuple[str, ...]:
-        return tuple(PORT_NAMES[p] for p in self.feature_ports[local])
-
 
 class TileType:
     """A tile design from the catalogue."""

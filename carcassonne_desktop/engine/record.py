@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from carcassonne_desktop.engine.actions import Action, PlaceTile, parse_action
+from carcassonne_desktop.engine.actions import Action, parse_action
 from carcassonne_desktop.engine.errors import (
     EngineError,
     IllegalActionError,
@@ -151,10 +151,3 @@ class Replay:
 def replay_summary(record: Mapping[str, Any]) -> dict[str, Any]:
     """Replay a record given as parsed JSON and return the summary document."""
     return GameRecord.from_json(record).replay().summary()
-
-
-def record_action_json(action: Action) -> dict[str, Any]:
-    """How an action is written in a record (placements always name their tile)."""
-    if isinstance(action, PlaceTile) and action.tile is None:
-        raise ValueError("a recorded placement must name its tile")
-    return action.to_json()

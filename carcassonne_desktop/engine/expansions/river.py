@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
 from carcassonne_desktop.engine.expansion import Expansion, Placement, register
-from carcassonne_desktop.engine.geometry import DELTAS, OPPOSITE, PORT_NAMES
+from carcassonne_desktop.engine.geometry import DELTAS, OPPOSITE
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -142,9 +142,3 @@ class River(Expansion):
         game.extension_state[RIVER] = (
             x + dx, y + dy, exits[0], turn if turn != STRAIGHT else last_turn
         )
-
-
-def describe_end(end: RiverEnd | None) -> str:
-    if end is None:
-        return "closed"
-    return f"flows {PORT_NAMES[end[2]]} into ({end[0]}, {end[1]})"
