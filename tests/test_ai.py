@@ -164,6 +164,7 @@ def test_async_player_can_be_cancelled() -> None:
         (["--players", "medium", "--games", "2"], "--players"),
         (["--players", "medium,random", "--games", "2", "--expansions", "moon"],
          "unknown expansion"),
+        (["--players", "medium,random", "--games", "2", "--jobs", "0"], "--jobs"),
     ],
 )
 def test_selfplay_bad_arguments_exit_2(argv: list[str], message: str, capsys) -> None:
@@ -184,6 +185,29 @@ def test_selfplay_plays_swapped_games_and_writes_records(tmp_path, capsys) -> No
     assert all(g.is_over for g in games)
     # Same deal, seats swapped: the same first tile.
     assert games[0].history[0].tile == games[1].history[0].tile
+
+
+def test_selfplay_jobs_play_the_same_games_as_one_process(tmp_path, capsys) -> None:
+    argv = ["selfplay", "--players", "greedy,random", "--games", "4", "--seed", "9", "--json",
+            "--quiet"]
+    assert main([*argv, "--records", str(tmp_path / "one")]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--jobs", "2", "--records", str(tmp_path / "two")]) == 0
+    shared = json.loads(capsys.readouterr().out)
+    for key in ("games", "wins", "ties", "mean_score", "mean_margin"):
+        assert [r[key] for r in alone["results"]] == [r[key] for r in shared["results"]]
+    one = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert one == sorted(p.name for p in (tmp_path / "two").iterdir()) and len(one) == 4
+    for name in one:
+        assert (tmp_path / "one" / name).read_text() == (tmp_path / "two" / name).read_text()
+
+
+def test_ai_cores_variable_turns_the_helper_off(monkeypatch) -> None:
+    from carcassonne_desktop.ai import parallel
+
+    monkeypatch.setenv(parallel.CORES_VARIABLE, "1")
+    assert parallel.helper_count() == 0
+    assert HardPlayer(0).helpers == 0
 
 
 def test_hard_drops_clearly_worse_candidates_and_stops_when_settled() -> None:

@@ -32,9 +32,18 @@ _broken = False
 _rules_cache: dict[str, Rules] = {}
 
 
+#: Environment variable limiting the cores a computer player may use (set to
+#: 1 in the worker processes of `selfplay --jobs`, which share the cores).
+CORES_VARIABLE = "CARCASSONNE_AI_CORES"
+
+
 def helper_count() -> int:
     """How many helper processes are worth starting on this machine."""
-    return max(0, min(1, (os.cpu_count() or 1) - 1))
+    cores = os.cpu_count() or 1
+    limit = os.environ.get(CORES_VARIABLE, "").strip()
+    if limit.isdigit():
+        cores = min(cores, max(int(limit), 1))
+    return max(0, min(1, cores - 1))
 
 
 def _get_pool() -> ProcessPoolExecutor | None:

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from carcassonne_desktop.ai import parallel
 from carcassonne_desktop.ai.levels import LEVELS, create_player
 from carcassonne_desktop.ai.stats import mean, mean_interval, percentile, wilson_interval
 from carcassonne_desktop.engine import (
@@ -77,8 +82,10 @@ class Tally:
         }
 
 
-def parse_arguments(args: argparse.Namespace) -> tuple[list[str], tuple[str, ...], int, int]:
-    """Checked (levels, expansions, games, seed); SelfplayUsageError otherwise."""
+def parse_arguments(
+    args: argparse.Namespace,
+) -> tuple[list[str], tuple[str, ...], int, int, int]:
+    """Checked (levels, expansions, games, seed, jobs); SelfplayUsageError otherwise."""
     levels = [p.strip() for p in str(args.players or "").split(",") if p.strip()]
     levels = [p[3:] if p.startswith("ai:") else p for p in levels]
     if not 2 <= len(levels) <= len(COLORS):
@@ -99,7 +106,10 @@ def parse_arguments(args: argparse.Namespace) -> tuple[list[str], tuple[str, ...
             f"unknown expansion {bad[0]!r} (known: {', '.join(known)})"
         )
     seed = args.seed if isinstance(args.seed, int) else 1
-    return levels, expansions or ("base",), games, seed
+    jobs = getattr(args, "jobs", 1)
+    if not isinstance(jobs, int) or not 1 <= jobs <= 64:
+        raise SelfplayUsageError(f"--jobs must be between 1 and 64, got {jobs}")
+    return levels, expansions or ("base",), games, seed, jobs
 
 
 def labels_for(levels: list[str]) -> list[str]:
@@ -113,12 +123,30 @@ def labels_for(levels: list[str]) -> list[str]:
     return out
 
 
+@dataclass(frozen=True)
+class GameOutcome:
+    """What one game of the series produced; plain data, so it can come back
+    from a worker process."""
+
+    index: int
+    seed: int
+    entrants: list[int]
+    scores: list[int]
+    #: Per entrant: seconds per decision, and per tile placement.
+    times: list[list[float]]
+    place_times: list[list[float]]
+    record: str
+
+
 def play_game(
-    setup: GameSetup, rules: Rules, entrants: list[int], tallies: list[Tally], seeds: list[int]
-) -> Game:
-    """One game; seat s is played by entrant entrants[s]."""
+    setup: GameSetup, rules: Rules, entrants: list[int], levels: list[str], seeds: list[int]
+) -> tuple[Game, list[list[float]], list[list[float]]]:
+    """One game; seat s is played by entrant entrants[s]. Returns the final
+    position and the decision times per entrant."""
     game = Game(setup, rules)
-    players = [create_player(tallies[e].level, seed=seeds[s]) for s, e in enumerate(entrants)]
+    players = [create_player(levels[e], seed=seeds[s]) for s, e in enumerate(entrants)]
+    times: list[list[float]] = [[] for _ in levels]
+    place_times: list[list[float]] = [[] for _ in levels]
     clock = time.perf_counter
     while not game.is_over:
         seat = game.current
@@ -126,42 +154,22 @@ def play_game(
         start = clock()
         action = players[seat].choose(game)
         spent = clock() - start
-        tally = tallies[entrants[seat]]
-        tally.times.append(spent)
+        times[entrants[seat]].append(spent)
         if placing and isinstance(action, PlaceTile):
-            tally.place_times.append(spent)
+            place_times[entrants[seat]].append(spent)
         game.apply(action)
-    return game
+    return game, times, place_times
 
 
-def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
-        records: Path | None, progress: bool) -> dict[str, Any]:
-    labels = labels_for(levels)
-    tallies = [Tally(label, level) for label, level in zip(labels, levels)]
-    rules_box: list[Rules] = []
-    started = time.perf_counter()
-    played = 0
-    try:
-        for index in range(games):
-            _play_one(index, levels, labels, tallies, expansions, seed, records, progress,
-                      games, rules_box)
-            played += 1
-    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
-        print(f"interrupted after {played} games", file=sys.stderr)
-    return {
-        "selfplay": {"players": levels, "games": played, "requested": games, "seed": seed,
-                     "expansions": list(expansions),
-                     "seconds": round(time.perf_counter() - started, 1)},
-        "results": [t.report() for t in tallies],
-    }
+_rules_cache: dict[tuple[str, ...], Rules] = {}
 
 
-def _play_one(
-    index: int, levels: list[str], labels: list[str], tallies: list[Tally],
-    expansions: tuple[str, ...], seed: int, records: Path | None, progress: bool, games: int,
-    rules_box: list[Rules],
-) -> None:
-    """Game number `index` of the series: its deal, its seat rotation, its tallies."""
+def play_indexed_game(
+    index: int, levels: list[str], labels: list[str], expansions: tuple[str, ...], seed: int
+) -> GameOutcome:
+    """Game number `index` of the series: its deal (seed + index // players)
+    and its seat rotation (index % players), so the same arguments always
+    give the same games whichever process plays them."""
     count = len(levels)
     deal, rotation = divmod(index, count)
     entrants = [(seat + rotation) % count for seat in range(count)]
@@ -173,45 +181,108 @@ def _play_one(
         expansions=expansions,
         seed=seed + deal,
     )
-    if not rules_box:
-        rules_box.append(Rules(setup))
-    rules = rules_box[0]
-    clock_before = [sum(t.place_times) for t in tallies]
+    rules = _rules_cache.get(expansions)
+    if rules is None:
+        rules = _rules_cache[expansions] = Rules(setup)
     seeds = [(seed * 7_919 + index * 31 + seat) & 0xFFFFFFFF for seat in range(count)]
-    game = play_game(setup, rules, entrants, tallies, seeds)
-    best = max(game.scores)
-    for seat, e in enumerate(entrants):
+    game, times, place_times = play_game(setup, rules, entrants, levels, seeds)
+    return GameOutcome(index, seed + deal, entrants, list(game.scores), times, place_times,
+                       GameRecord.from_game(game).dumps())
+
+
+def _single_core_worker() -> None:
+    """Worker processes of `--jobs` share the cores between games, so a
+    computer player inside one must not start helpers of its own."""
+    os.environ[parallel.CORES_VARIABLE] = "1"
+
+
+def _outcomes(
+    levels: list[str], labels: list[str], expansions: tuple[str, ...], games: int, seed: int,
+    jobs: int,
+) -> Iterator[GameOutcome]:
+    if jobs <= 1:
+        for index in range(games):
+            yield play_indexed_game(index, levels, labels, expansions, seed)
+        return
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_single_core_worker) as pool:
+        pending = [
+            pool.submit(play_indexed_game, index, levels, labels, expansions, seed)
+            for index in range(games)
+        ]
+        try:
+            for future in as_completed(pending):
+                yield future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
+        records: Path | None, progress: bool, jobs: int = 1) -> dict[str, Any]:
+    labels = labels_for(levels)
+    tallies = [Tally(label, level) for label, level in zip(labels, levels)]
+    started = time.perf_counter()
+    played = 0
+    try:
+        for outcome in _outcomes(levels, labels, expansions, games, seed, jobs):
+            add_outcome(tallies, outcome, records)
+            played += 1
+            if progress:
+                print(progress_line(outcome, labels, tallies, played, games),
+                      file=sys.stderr, flush=True)
+    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
+        print(f"interrupted after {played} games", file=sys.stderr)
+    return {
+        "selfplay": {"players": levels, "games": played, "requested": games, "seed": seed,
+                     "expansions": list(expansions), "jobs": jobs,
+                     "seconds": round(time.perf_counter() - started, 1)},
+        "results": [t.report() for t in tallies],
+    }
+
+
+def add_outcome(tallies: list[Tally], outcome: GameOutcome, records: Path | None) -> None:
+    """Count one finished game for every entrant (and keep its record)."""
+    scores = outcome.scores
+    best = max(scores)
+    for seat, e in enumerate(outcome.entrants):
         tally = tallies[e]
-        score = game.scores[seat]
-        others = [s for i, s in enumerate(game.scores) if i != seat]
+        score = scores[seat]
+        others = [s for i, s in enumerate(scores) if i != seat]
         tally.games += 1
         tally.scores.append(score)
         tally.margins.append(score - max(others))
         if score == best:
-            if game.scores.count(best) > 1:
+            if scores.count(best) > 1:
                 tally.ties += 1
             else:
                 tally.wins += 1
+    for tally, times, place in zip(tallies, outcome.times, outcome.place_times):
+        tally.times.extend(times)
+        tally.place_times.extend(place)
     if records is not None:
-        path = records / f"game-{index + 1:04d}-seed{seed + deal}.json"
-        path.write_text(GameRecord.from_game(game).dumps(), encoding="utf-8")
-    if progress:
-        seats = ", ".join(f"{labels[e]} {s}" for e, s in zip(entrants, game.scores))
-        spent = ", ".join(
-            f"{t.label} {sum(t.place_times) - before:.1f}s"
-            for t, before in zip(tallies, clock_before)
-        )
-        print(f"game {index + 1}/{games} (seed {seed + deal}): {seats} "
-              f"[placement time: {spent}; slowest so far: "
-              + ", ".join(f"{t.label} {max(t.times, default=0):.2f}s" for t in tallies)
-              + "]", file=sys.stderr, flush=True)
+        path = records / f"game-{outcome.index + 1:04d}-seed{outcome.seed}.json"
+        path.write_text(outcome.record, encoding="utf-8")
+
+
+def progress_line(
+    outcome: GameOutcome, labels: list[str], tallies: list[Tally], played: int, games: int
+) -> str:
+    """One line per finished game, enough to rebuild the tally if the run is
+    stopped before the end."""
+    seats = ", ".join(f"{labels[e]} {s}" for e, s in zip(outcome.entrants, outcome.scores))
+    spent = ", ".join(f"{t.label} {sum(p):.1f}s" for t, p in zip(tallies, outcome.place_times))
+    standing = ", ".join(f"{t.label} {t.wins + 0.5 * t.ties:g}" for t in tallies)
+    return (f"game {outcome.index + 1} ({played}/{games} done, seed {outcome.seed}): {seats} "
+            f"[placement time: {spent}; wins so far: {standing}; slowest so far: "
+            + ", ".join(f"{t.label} {max(t.times, default=0):.2f}s" for t in tallies) + "]")
 
 
 def format_text(result: dict[str, Any]) -> str:
     info = result["selfplay"]
     lines = [
         f"{info['games']} games, seed {info['seed']}, expansions {','.join(info['expansions'])}, "
-        f"seats rotated on duplicate deals, {info['seconds']} s"
+        f"seats rotated on duplicate deals, {info['jobs']} at a time, {info['seconds']} s"
     ]
     for r in result["results"]:
         low, high = r["win_rate_ci95"]
@@ -231,7 +302,7 @@ def format_text(result: dict[str, Any]) -> str:
 def run_selfplay(args: argparse.Namespace) -> int:
     """Entry point of `carcassonne selfplay`; returns the exit status."""
     try:
-        levels, expansions, games, seed = parse_arguments(args)
+        levels, expansions, games, seed, jobs = parse_arguments(args)
     except SelfplayUsageError as exc:
         print(f"carcassonne selfplay: error: {exc}", file=sys.stderr)
         return 2
@@ -240,7 +311,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
         result = run(levels, expansions, games, seed, records,
-                     progress=not getattr(args, "json", False))
+                     progress=not getattr(args, "quiet", False), jobs=jobs)
     except (OSError, EngineError) as exc:
         print(f"carcassonne selfplay: error: {exc}", file=sys.stderr)
         return 1

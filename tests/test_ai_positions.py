@@ -1,0 +1,165 @@
+"""The `medium` evaluation on hand-made positions where the right move is
+known: take your own points, do not hand points to an opponent, spend the
+last followers when they can no longer come back, keep them early instead of
+wasting them on empty fields.
+
+Positions are built from a forced draw order (the tiles of the scene, then
+the rest of the base game in a fixed shuffled order, so the unseen-tile counts
+the evaluation reads are those of a real game).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from carcassonne_desktop.ai.evaluation import Evaluator
+from carcassonne_desktop.ai.heuristic import MediumPlayer
+from carcassonne_desktop.ai.turns import whole_turns
+from carcassonne_desktop.engine import Game, GameSetup, PlayerSetup, Rules, quick_setup
+from carcassonne_desktop.engine.actions import Action, Deploy, Pass, PlaceTile
+
+RULES = Rules(quick_setup(2))
+
+#: (tile, x, y, rot, port of a follower or None) per turn, red first.
+Turn = tuple[str, int, int, int, str | None]
+
+
+def base_tiles() -> Counter[str]:
+    """Every tile of the base game except the start tile."""
+    counts: Counter[str] = Counter()
+    for tile in RULES.catalogue:
+        if tile.expansion == "base":
+            counts[tile.id] = tile.count - tile.start
+    return counts
+
+
+def scene(
+    turns: list[Turn], next_tiles: list[str], full_bag: bool = True, farmers: bool = True
+) -> Game:
+    """Start tile D (city north, road east-west) at the origin, the given
+    turns played, then `next_tiles` to be drawn (followed by the rest of the
+    base game unless `full_bag` is False)."""
+    forced = [t for t, *_ in turns] + next_tiles
+    order = list(forced)
+    if full_bag:
+        rest = base_tiles()
+        rest.subtract(Counter(forced))
+        filler = sorted(rest.elements())
+        random.Random(0).shuffle(filler)
+        order += filler
+    setup = GameSetup(
+        players=(PlayerSetup("Rouge", "red", "ai:medium"), PlayerSetup("Bleu", "blue", "ai:medium")),
+        expansions=("base",),
+        options={"farmers": farmers},
+        seed=1,
+        start_tile="base/D",
+        start_rot=0,
+        tile_order=tuple(order),
+    )
+    game = Game(setup, RULES if farmers else Rules(setup))
+    for tile, x, y, rot, port in turns:
+        game.apply(PlaceTile(x, y, rot, tile))
+        game.apply(Deploy("follower", x, y, port) if port else Pass())
+    return game
+
+
+def medium_turn(game: Game, seed: int = 0) -> list[Action]:
+    """The whole turn `medium` plays from here (tile, then figure)."""
+    player = MediumPlayer(seed)
+    seat = game.current
+    actions = [player.choose(game, budget=10.0)]
+    game = game.copy()
+    game.apply(actions[0])
+    while not game.is_over and game.current == seat and game.phase != "place_tile":
+        action = player.choose(game, budget=10.0)
+        actions.append(action)
+        game.apply(action)
+    return actions
+
+
+# Red's city: start tile north edge + corner N at (0,-1), open to the west.
+RED_CITY = ("base/N", 0, -1, 3, "S")
+BLUE_ROAD = ("base/U", 1, 0, 0, None)
+
+
+def test_medium_closes_its_own_city_near_the_end() -> None:
+    # Two tiles left: the open city is worth 2 at the end, closed it is 6.
+    game = scene([RED_CITY, BLUE_ROAD], ["base/E", "base/U"], full_bag=False)
+    turn = medium_turn(game)
+    assert turn[0] == PlaceTile(-1, -1, 1, "base/E")
+    after = game.copy()
+    for action in turn:
+        after.apply(action)
+    assert after.scores[0] == 6  # three city tiles, no shield
+
+
+def test_evaluation_weighs_closing_against_a_second_city_early() -> None:
+    """Early on, closing a city for 6 now and opening a second one (keeping
+    the first open) are close calls; both must beat wasting the tile, and
+    closing must gain over the position before it."""
+    game = scene([RED_CITY, BLUE_ROAD], ["base/E"], farmers=False)
+    evaluator = Evaluator(game)
+    values = {t.actions: evaluator.evaluate(t.after, 0) for t in whole_turns(game)}
+    closing = values[(PlaceTile(-1, -1, 1, "base/E"), Pass())]
+    second_city = values[(PlaceTile(0, 1, 2, "base/E"), Deploy("follower", 0, 1, "S"))]
+    wasted = values[(PlaceTile(0, 1, 2, "base/E"), Pass())]
+    before = evaluator.evaluate(game, 0)
+    assert closing > wasted and second_city > wasted
+    assert closing > before
+
+
+def test_medium_does_not_close_an_opponent_city_for_free() -> None:
+    # Same city, but blue owns it; red draws the tile that would close it.
+    blue_city = RED_CITY
+    game = scene([("base/U", 1, 0, 0, None), blue_city], ["base/E"])
+    assert game.current == 0
+    closing = PlaceTile(-1, -1, 1, "base/E")
+    assert closing in game.legal_actions()
+    turn = medium_turn(game)
+    assert turn[0] != closing
+    after = game.copy()
+    for action in turn:
+        after.apply(action)
+    assert after.scores == [0, 0]
+
+
+def test_evaluation_prefers_keeping_the_opponent_city_open() -> None:
+    game = scene([("base/U", 1, 0, 0, None), RED_CITY], ["base/E"])
+    evaluator = Evaluator(game)
+    closed = game.copy()
+    closed.apply(PlaceTile(-1, -1, 1, "base/E"))
+    closed.apply(Pass())
+    elsewhere = game.copy()
+    elsewhere.apply(PlaceTile(0, 1, 2, "base/E"))  # a city of its own, south of the start
+    elsewhere.apply(Pass())
+    assert evaluator.evaluate(elsewhere, 0) > evaluator.evaluate(closed, 0)
+
+
+def test_medium_spends_its_followers_on_the_last_tile() -> None:
+    """With nothing left to draw a follower in supply is worth nothing: the
+    last turn must be the one with the best final margin among all turns."""
+    game = scene([("base/U", 1, 0, 0, None), ("base/U", -1, 0, 0, None)], ["base/V"],
+                 full_bag=False)
+    assert game.tiles_left() == 0 and game.phase == "place_tile"
+    best = max(Evaluator(game).evaluate(t.after, 0) for t in whole_turns(game))
+    turn = medium_turn(game)
+    assert isinstance(turn[-1], Deploy)
+    after = game.copy()
+    for action in turn:
+        after.apply(action)
+    assert after.is_over
+    assert after.scores[0] - after.scores[1] == best
+
+
+def test_medium_keeps_followers_off_empty_fields_early() -> None:
+    for tile in ("base/U", "base/V", "base/B", "base/E", "base/K"):
+        game = scene([], [tile])
+        turn = medium_turn(game)
+        for action in turn:
+            if isinstance(action, Deploy):
+                placed = game.copy()
+                placed.apply(turn[0])
+                rotated, base = placed.board[(action.x, action.y)]
+                feature = placed.feature(base + rotated.feature_at_port(action.port))
+                assert feature.kind != "field" or feature.cities, (tile, turn)
