@@ -74,6 +74,50 @@ def test_every_level_finishes_a_game(level: str) -> None:
     assert game.is_over and sum(game.scores) > 0
 
 
+@pytest.mark.parametrize("level", [*LIGHT_LEVELS, "hard"])
+def test_every_level_plays_every_expansion(level: str) -> None:
+    """Expansion decisions (the abbot's recall, the large follower, the river
+    rules) reach the computer through legal_actions() like any other."""
+    from carcassonne_desktop.engine import registry
+
+    setup = quick_setup(3, seed=21, expansions=tuple(registry()))
+    game = Game(setup, Rules(setup))
+    players = [make_player(level, seed=s) for s in range(3)]
+    if level == "hard":
+        players = [HardPlayer(s, workers=1) for s in range(3)]
+    kinds: set[str] = set()
+    while not game.is_over:
+        action = players[game.current].choose(game, budget=0.05)
+        assert action in game.legal_actions()
+        kinds.add(action.type if not hasattr(action, "figure") else action.figure)
+        game.apply(action)
+    assert {"place_tile", "follower"} <= kinds
+    if level != "random":
+        assert len(kinds & {"large_follower", "abbot"}) >= 1, kinds
+
+
+def test_hard_keeps_its_budget_with_many_players() -> None:
+    """Regression: one sampled future of a 6-player game takes longer than a
+    small budget, and the search used to finish it anyway (1.6 s for 0.05 s
+    with 3 players and every expansion)."""
+    setup = quick_setup(6, seed=5)
+    game = Game(setup, Rules(setup))
+    rng = random.Random(5)
+    for _ in range(60):
+        actions = game.legal_actions()
+        game.apply(actions[rng.randrange(len(actions))])
+    if game.phase != "place_tile":
+        game.apply(game.legal_actions()[-1])
+    player = HardPlayer(0, workers=1)
+    slowest = 0.0
+    for _ in range(3):
+        start = time.perf_counter()
+        action = player.choose(game, budget=0.1)
+        slowest = max(slowest, time.perf_counter() - start)
+        assert action in game.legal_actions()
+    assert slowest < 0.6  # 6 times the budget: generous against a noisy machine
+
+
 def test_budget_is_respected() -> None:
     game = position(seed=3, moves=40)
     if game.phase != "place_tile":

@@ -36,20 +36,30 @@ from carcassonne_desktop.engine import Action, Game
 RoundValues = list[float | None]
 
 
-def best_turn_after(game: Game, evaluator: Evaluator) -> Game:
-    """The position after the seat to move plays its best whole turn."""
+def best_turn_after(
+    game: Game, evaluator: Evaluator, deadline: Deadline | None = None
+) -> Game | None:
+    """The position after the seat to move plays its best whole turn (None
+    if the deadline passes first: a half-searched answer is no answer)."""
     seat = game.current
     best: tuple[float, Game] | None = None
     for turn in whole_turns(game):
+        if deadline is not None and deadline.expired():
+            return None
         value = evaluator.evaluate(turn.after, seat)
         if best is None or value > best[0]:
             best = (value, turn.after)
     return best[1] if best is not None else game
 
 
-def play_out(game: Game, seat: int, evaluator: Evaluator, own_turns: int = 0) -> float:
+def play_out(
+    game: Game, seat: int, evaluator: Evaluator, own_turns: int = 0,
+    deadline: Deadline | None = None,
+) -> float | None:
     """Let every opponent answer (and the seat itself `own_turns` more times),
-    then evaluate for `seat`."""
+    then evaluate for `seat`; None if the deadline passes on the way, so a
+    search never overruns its budget by more than one whole-turn evaluation
+    (with many players a whole future takes far longer than that)."""
     remaining_own = own_turns
     guard = game.num_players * (own_turns + 1) * 3
     while not game.is_over and guard > 0:
@@ -58,7 +68,10 @@ def play_out(game: Game, seat: int, evaluator: Evaluator, own_turns: int = 0) ->
             if remaining_own == 0:
                 break
             remaining_own -= 1
-        game = best_turn_after(game, evaluator)
+        following = best_turn_after(game, evaluator, deadline)
+        if following is None:
+            return None
+        game = following
     return evaluator.evaluate(game, seat)
 
 
@@ -137,7 +150,7 @@ def play_round(
         line = world.copy()
         for action in candidates[i]:
             line.apply(action)
-        values[i] = play_out(line, seat, evaluator, own_turns)
+        values[i] = play_out(line, seat, evaluator, own_turns, deadline)
     return values
 
 
