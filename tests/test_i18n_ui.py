@@ -42,7 +42,8 @@ def test_placeholders_match_between_languages():
 
 def test_tr_switches_language_and_fills_placeholders():
     i18n.set_language("fr")
-    assert i18n.tr("hud.turn", name="Alice", color=i18n.tr("colour.red")) == "C'est au tour de Alice (rouge)"
+    # "À ... de jouer": no elision to get wrong ("au tour de Alice").
+    assert i18n.tr("hud.turn", name="Alice", color=i18n.tr("colour.red")) == "À Alice de jouer (rouge)"
     assert i18n.tr("score.cloister") == "Abbayes"
     i18n.set_language("en")
     assert i18n.tr("score.cloister") == "Cloisters"
@@ -73,3 +74,21 @@ def test_widgets_and_tr_share_one_mechanism():
     i18n.set_language("en")
     assert manager.get_locale() == "en"
     i18n.unregister_manager(manager)
+
+
+def test_log_lines_use_the_right_article_in_both_languages():
+    """Regression: the log said "Player 2 placed a abbot."."""
+    from carcassonne_desktop.engine.events import FigureDeployed, FigureReturned
+    from carcassonne_desktop.ui.game_log import describe
+
+    names = ["Alice", "Bruno"]
+    abbot = FigureDeployed(1, "abbot", 0, 0, "C")
+    farmer = FigureDeployed(0, "follower", 0, 0, "NW")
+    i18n.set_language("en")
+    assert describe(abbot, names) == "Bruno placed an abbot."
+    assert describe(farmer, names) == "Alice placed a farmer."
+    assert describe(FigureReturned(0, "large_follower", 0, 0, "N"), names) == \
+        "Alice got a large follower back."
+    i18n.set_language("fr")
+    assert describe(abbot, names) == "Bruno pose un abbé."
+    assert describe(farmer, names) == "Alice pose un paysan."

@@ -41,6 +41,15 @@ def figure_name(kind: str, on_field: bool = False) -> str:
     return kind if text.endswith(f"figure.{kind}") else text
 
 
+def figure_with_article(kind: str, on_field: bool = False) -> str:
+    """"an abbot", "un abbé": the article depends on the word and the
+    language, so each language lists it with the name."""
+    if kind == "follower" and on_field:
+        kind = "farmer"
+    text = i18n.tr(f"figure_a.{kind}")
+    return figure_name(kind) if text.endswith(f"figure_a.{kind}") else text
+
+
 def colour_name(colour_id: str) -> str:
     return i18n.tr(f"colour.{colour_id}")
 
@@ -50,7 +59,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     if isinstance(event, FigureDeployed):
         on_field = event.port not in ("N", "E", "S", "W", "C")
         return i18n.tr("message.deployed", name=names[event.player],
-                       figure=figure_name(event.figure, on_field))
+                       figure_a=figure_with_article(event.figure, on_field))
     if isinstance(event, PointsScored):
         if not event.players:
             return None
@@ -62,7 +71,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return i18n.tr("message.scored_one", name=who, points=event.points, feature=feature)
         return i18n.tr("message.scored", names=who, points=event.points, feature=feature)
     if isinstance(event, FigureReturned):
-        return i18n.tr("message.returned", name=names[event.player], figure=figure_name(event.figure))
+        return i18n.tr("message.returned", name=names[event.player],
+                       figure_a=figure_with_article(event.figure))
     if isinstance(event, TileDiscarded):
         return i18n.tr("message.tile_discarded", name=names[event.player])
     if isinstance(event, GameOver):
