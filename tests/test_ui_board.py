@@ -147,3 +147,23 @@ def test_big_board_still_frames_only_blit():
         renderer.draw(screen, cam, board, figures)
         assert not renderer.incomplete
     assert len(renderer.art) == rendered
+
+
+def test_instruction_pill_fades_under_the_mouse() -> None:
+    """Regression: the pill at the top hid the legal squares under it."""
+    from carcassonne_desktop.ui.hud import draw_status, status_rect
+
+    board = pygame.Rect(0, 0, 900, 800)
+    args = ("Your turn", "Click a highlighted square.", "red")
+    box = status_rect(board, *args)
+    probe = (box.centerx, box.bottom - 6)  # under the hint text's line, inside the pill
+
+    def pixel(mouse: tuple[int, int] | None) -> pygame.Color:
+        surface = pygame.Surface(board.size)
+        surface.fill((255, 255, 255))
+        draw_status(surface, board, *args, mouse=mouse)
+        return surface.get_at(probe)
+
+    away, over = pixel((5, 700)), pixel(box.center)
+    assert pixel(None) == away
+    assert sum(over[:3]) > sum(away[:3]) + 300  # mostly the white board shows through

@@ -173,3 +173,31 @@ def test_rotation_gestures_and_buttons_do_not_reach_the_board(app):
     # leave through the menu dialog
     _key(app, pygame.K_ESCAPE)
     assert scene.dialog is not None
+
+
+def test_log_survives_loading_and_follows_undo(app):
+    """Regression: a continued game showed an empty log, and an undone turn
+    stayed in the log."""
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    menu = app.stack.top
+    _click(app, menu.buttons["new_game"])
+    _click(app, app.stack.top.start_button)
+    scene = app.stack.top
+    for _ in range(2):  # two turns, each with a follower
+        _dismiss_banner(scene, app)
+        c = scene.controller
+        _place_somewhere(scene, app)
+        spots = c.spots()
+        scene.layer.sync(c.board_game)
+        _click_at(app, scene.layer.spot_position(scene.camera, spots[0]))
+        _key(app, pygame.K_RETURN)
+    lines = scene.log.lines()
+    assert any("Marie" in line for line in lines) and any("Paul" in line for line in lines)
+
+    reloaded = GameScene(app, scene.game.copy())
+    assert reloaded.log.lines() == lines
+
+    scene.undo_turn()
+    assert len(scene.game.history) == 2
+    assert not any("Paul" in line for line in scene.log.lines())

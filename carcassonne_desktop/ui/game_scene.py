@@ -23,7 +23,7 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine import Deploy, Game, GameSetup, PlaceTile
+from carcassonne_desktop.engine import Deploy, EngineError, Game, GameSetup, PlaceTile
 from carcassonne_desktop.engine.events import Event, GameOver, PointsScored
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.board_layer import BoardLayer
@@ -124,7 +124,7 @@ class GameScene(Scene):
         self.dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self._button_state: dict[str, tuple[bool, bool]] = {}
-        self.log.add(game.opening_events)
+        self._rebuild_log()
         if game.is_over:
             self.end_pushed = not show_end_screen
 
@@ -345,7 +345,24 @@ class GameScene(Scene):
         if self.session.redo_turn():
             self._reset_after_jump()
 
+    def _rebuild_log(self) -> None:
+        """The log of the game as it stands, rebuilt by replaying its actions
+        on a fresh game: a loaded game shows what happened before, and an
+        undone turn leaves the log with it. Replay is cheap (a whole game in
+        a few milliseconds) and the actions were all legal once."""
+        game = self.game
+        replay = Game(game.setup, game.rules)
+        events: list[Event] = list(replay.opening_events)
+        try:
+            for action in game.history:
+                events.extend(replay.apply(action))
+        except EngineError:  # cannot happen for a game built by the engine; keep what we have
+            pass
+        self.log.clear()
+        self.log.add(events)
+
     def _reset_after_jump(self) -> None:
+        self._rebuild_log()
         self.controller = None
         self._last_human = self.game.current  # no banner for the player who asked
         self.effects.items.clear()
@@ -805,17 +822,17 @@ class GameScene(Scene):
         game = self.game
         board = self.camera.viewport
         if self.final_running:
-            draw_status(surface, board, i18n.tr("hud.final_scoring"), "", None)
+            draw_status(surface, board, i18n.tr("hud.final_scoring"), "", None, self.mouse)
             return
         if game.is_over:
-            draw_status(surface, board, i18n.tr("hud.game_over"), self._winner_text(), None)
+            draw_status(surface, board, i18n.tr("hud.game_over"), self._winner_text(), None, self.mouse)
             return
         seat = game.current
         player = game.setup.players[seat]
         if c is None:
             title = i18n.tr("hud.thinking", name=player.name) if self.driver.state == THINKING else \
                 i18n.tr("hud.turn", name=player.name, color=colour_name(player.color))
-            draw_status(surface, board, title, "", player.color)
+            draw_status(surface, board, title, "", player.color, self.mouse)
             return
         title = i18n.tr("hud.your_turn", name=player.name)
         if c.state == PLACE:
@@ -828,7 +845,7 @@ class GameScene(Scene):
         else:
             title = i18n.tr("hud.figure_placed" if isinstance(c.figure_action, Deploy) else "hud.passed")
             hint = i18n.tr("hud.confirm_hint")
-        draw_status(surface, board, title, hint, player.color)
+        draw_status(surface, board, title, hint, player.color, self.mouse)
 
     def _winner_text(self) -> str:
         game = self.game

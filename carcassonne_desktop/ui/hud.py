@@ -139,16 +139,34 @@ def draw_tile_card(surface: pygame.Surface, renderer: BoardRenderer, tile: Mappi
                      border_radius=4)
 
 
-def draw_status(surface: pygame.Surface, board_rect: pygame.Rect, title: str, hint: str,
-                player_colour: str | None) -> None:
-    """The instruction pill at the top of the board: whose turn and what to do."""
+#: Opacity of the instruction pill while the mouse is over it: the squares
+#: under it stay visible and clickable (clicks go to the board anyway).
+FADED_STATUS_ALPHA = 60
+
+
+def status_rect(board_rect: pygame.Rect, title: str, hint: str,
+                player_colour: str | None) -> pygame.Rect:
+    """Where the instruction pill is drawn (for hover tests)."""
     pill = _status_pill(title, hint, player_colour)
-    box = pill.get_rect(midtop=(board_rect.centerx, board_rect.top + 64))
-    surface.blit(pill, box)
+    return pill.get_rect(midtop=(board_rect.centerx, board_rect.top + 64))
+
+
+def draw_status(surface: pygame.Surface, board_rect: pygame.Rect, title: str, hint: str,
+                player_colour: str | None, mouse: tuple[int, int] | None = None) -> None:
+    """The instruction pill at the top of the board: whose turn and what to
+    do. It fades while the mouse is over it, so it never hides a square."""
+    box = status_rect(board_rect, title, hint, player_colour)
+    faded = mouse is not None and box.collidepoint(mouse)
+    surface.blit(_status_pill(title, hint, player_colour, faded), box)
 
 
 @lru_cache(maxsize=32)
-def _status_pill(title: str, hint: str, player_colour: str | None) -> pygame.Surface:
+def _status_pill(title: str, hint: str, player_colour: str | None,
+                 faded: bool = False) -> pygame.Surface:
+    if faded:
+        pill = _status_pill(title, hint, player_colour).copy()
+        pill.set_alpha(FADED_STATUS_ALPHA)
+        return pill
     big = text(title, 22, True, "ui", "title")
     small = text(hint, 16, False, "ui", "text_dim") if hint else None
     width = max(big.get_width(), small.get_width() if small else 0) + 48
