@@ -201,3 +201,23 @@ def test_log_survives_loading_and_follows_undo(app):
     scene.undo_turn()
     assert len(scene.game.history) == 2
     assert not any("Paul" in line for line in scene.log.lines())
+
+
+def test_placing_rings_and_the_sound_setting_silences_it(app):
+    menu = app.stack.top
+    _click(app, menu.buttons["new_game"])
+    _click(app, app.stack.top.start_button)
+    scene = app.stack.top
+    _dismiss_banner(scene, app)
+    _place_somewhere(scene, app)
+    assert app.sounds.history[-1] == "tile"
+    _key(app, pygame.K_SPACE)
+    _key(app, pygame.K_RETURN)
+    _dismiss_banner(scene, app)
+    assert "turn" in app.sounds.history  # the next player is called
+
+    app.settings.sound = False
+    app.sounds.set_enabled(False)
+    heard = list(app.sounds.history)
+    _place_somewhere(scene, app)
+    assert app.sounds.history == heard

@@ -167,6 +167,12 @@ def test_escape_goes_back_and_settings_change_language(app):
     app.set_language("fr")
     assert i18n.tr("menu.quit") == "Quitter"
     assert load_settings().language == "fr"
+    scene = app.stack.top
+    assert scene.sound_box is not None
+    _click(app, scene.sound_box)  # sound is on by default: this turns it off
+    assert load_settings().sound is False and not app.sounds.enabled
+    _click(app, scene.sound_box)
+    assert load_settings().sound is True and app.sounds.history[-1] == "figure"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
     app.step(1 / 60)
     assert isinstance(app.stack.top, MainMenuScene)

@@ -38,6 +38,7 @@ class Settings:
     ai_speed: str = "normal"
     auto_confirm: bool = False
     fullscreen: bool = False
+    sound: bool = True
     window_size: tuple[int, int] = (1280, 800)
     last_setup: dict[str, Any] = field(default_factory=dict)
 
@@ -57,7 +58,7 @@ class Settings:
             settings.language = language
         if data.get("ai_speed") in AI_SPEEDS:
             settings.ai_speed = data["ai_speed"]
-        for name in ("auto_confirm", "fullscreen"):
+        for name in ("auto_confirm", "fullscreen", "sound"):
             if isinstance(data.get(name), bool):
                 setattr(settings, name, data[name])
         size = data.get("window_size")

@@ -24,6 +24,7 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.persistence.settings import Settings, load_settings, save_settings
 from carcassonne_desktop.ui.resources import colour, load_theme, reset_font_cache
 from carcassonne_desktop.ui.scene import Scene, SceneStack
+from carcassonne_desktop.ui.sound import SoundBoard
 
 MIN_WINDOW = (960, 640)
 FPS = 60
@@ -78,6 +79,7 @@ class App:
         pygame.key.set_repeat(350, 35)
         self.last_input_ms = 0
         self.fullscreen = bool(self.settings.fullscreen)
+        self.sounds = SoundBoard(enabled=bool(self.settings.sound))
         self._windowed_size = size or self.settings.window_size
         self.screen = self._open_window()
         language = self.settings.language or i18n.detect_default_language()

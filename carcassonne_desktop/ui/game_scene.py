@@ -61,6 +61,7 @@ from carcassonne_desktop.ui.placement_controller import (
 )
 from carcassonne_desktop.ui.resources import colour, font
 from carcassonne_desktop.ui.scene import Scene
+from carcassonne_desktop.ui.sound import sounds_for
 from carcassonne_desktop.ui.turn_banner import TurnBanner
 
 PAD = 16
@@ -109,6 +110,7 @@ class GameScene(Scene):
         self._controller_key: tuple[int, int] | None = None
         self._last_human: int | None = None
         self.mouse = (-1, -1)
+        self._quiet_turn_start = True  # no "your turn" sound on opening a game
         self.hover_spot: Spot | None = None
         self.hover_feature: tuple[Game, Any] | None = None
         self._last_view: tuple[Any, ...] | None = None
@@ -284,6 +286,7 @@ class GameScene(Scene):
         key = (id(game), len(game.history))
         if self.controller is None or self._controller_key != key:
             self.controller = PlacementController(game)
+            self.controller.observer = self._play_preview_sounds
             self._controller_key = key
             self._begin_human_turn(game.current)
         return self.controller
@@ -292,6 +295,10 @@ class GameScene(Scene):
         if self.session.humans >= 2 and self._last_human != seat:
             player = self.game.setup.players[seat]
             self.banner.show(player.name, player.color)
+        others_moved = self._last_human != seat or self.session.humans < self.game.num_players
+        if self.game.history and others_moved and not self._quiet_turn_start:
+            self.play_sound("turn")
+        self._quiet_turn_start = False
         self._last_human = seat
         self.hover_spot = None
 
@@ -361,7 +368,17 @@ class GameScene(Scene):
         self.log.clear()
         self.log.add(events)
 
+    def play_sound(self, name: str) -> None:
+        if self.app is not None:
+            self.app.sounds.play(name)
+
+    def _play_preview_sounds(self, events: list[Event]) -> None:
+        for name in sounds_for(events):
+            if name != "game_over":  # rung when the final scoring is over
+                self.play_sound(name)
+
     def _reset_after_jump(self) -> None:
+        self._quiet_turn_start = True
         self._rebuild_log()
         self.controller = None
         self._last_human = self.game.current  # no banner for the player who asked
@@ -392,6 +409,7 @@ class GameScene(Scene):
             if self.driver.state == ANIMATING and before != ANIMATING:
                 self._follow_computer_action()
             if events:
+                self._play_preview_sounds(events)
                 self._after_events(events)
         else:
             self.human_controller()
@@ -420,6 +438,8 @@ class GameScene(Scene):
             self.final_current = event
             self.final_timer = FINAL_STEP_SECONDS.get(self.speed, 1.1)
             self.log.add([event])
+            if event.points > 0:
+                self.play_sound("score")
             assert self.shown_scores is not None
             for i, player in enumerate(event.players):
                 self.shown_scores[player] += event.points
@@ -428,6 +448,7 @@ class GameScene(Scene):
             self.final_current = None
             self.shown_scores = None
             self.log.add([getattr(self, "_game_over_event", GameOver((), ()))])
+            self.play_sound("game_over")
 
     def open_end_screen(self) -> None:
         self.end_pushed = True
@@ -549,6 +570,8 @@ class GameScene(Scene):
                 c.place(cell)
                 self._after_tentative(c)
                 return True
+            if cell in self.game.frontier:
+                self.play_sound("illegal")  # next to the board, but the tile fits nowhere there
             return False
         if c.state == FIGURE:
             self.layer.sync(c.board_game)

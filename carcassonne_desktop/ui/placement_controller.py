@@ -17,7 +17,7 @@ States:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from carcassonne_desktop.engine import PASS, Action, Deploy, Game, PlaceTile, Recall
@@ -44,6 +44,10 @@ class PlacementController:
     """Model of one human turn: hover, rotate, place, deploy or pass, undo, confirm."""
 
     def __init__(self, game: Game) -> None:
+        #: Told about the events of every tentative action (the scene plays
+        #: their sounds: the player hears the tile go down when it does, not
+        #: when the turn is confirmed).
+        self.observer: Callable[[list[Event]], None] | None = None
         self.game = game
         self.state = PLACE
         self.tentative: Game | None = None
@@ -184,6 +188,7 @@ class PlacementController:
         self.state = FIGURE
         self.selected_spot = None
         self._pick_default_figure()
+        self._tell(events)
         return events
 
     # ------------------------------------------------------------------ figure step
@@ -248,7 +253,12 @@ class PlacementController:
         self.figure_action = action
         self.tentative_events = self.tentative_events + list(events)
         self.state = READY
+        self._tell(events)
         return events
+
+    def _tell(self, events: list[Event]) -> None:
+        if self.observer is not None:
+            self.observer(list(events))
 
     # ------------------------------------------------------------------ undo, confirm
 

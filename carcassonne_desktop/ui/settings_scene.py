@@ -19,7 +19,7 @@ LABEL_W = 330
 
 class SettingsScene(PanelScene):
     title_key = "settings.title"
-    panel_size = (760, 470)
+    panel_size = (760, 540)
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -27,6 +27,7 @@ class SettingsScene(PanelScene):
         self.speed_menu: pygame_gui.elements.UIDropDownMenu | None = None
         self.auto_confirm_box: pygame_gui.elements.UICheckBox | None = None
         self.fullscreen_box: pygame_gui.elements.UICheckBox | None = None
+        self.sound_box: pygame_gui.elements.UICheckBox | None = None
 
     def build_panel(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
         assert self.app is not None
@@ -59,6 +60,10 @@ class SettingsScene(PanelScene):
             pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.fullscreen"), self.manager, container=panel,
             initial_state=self.app.fullscreen)
         y += ROW_H
+        self.sound_box = pygame_gui.elements.UICheckBox(
+            pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.sound"), self.manager, container=panel,
+            initial_state=settings.sound)
+        y += ROW_H
         pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 32), i18n.key("settings.saved"),
                                     self.manager, container=panel, object_id="#hint")
 
@@ -80,5 +85,12 @@ class SettingsScene(PanelScene):
                 return True
             if event.ui_element is self.fullscreen_box:
                 self.app.set_fullscreen(checked)
+                return True
+            if event.ui_element is self.sound_box:
+                self.app.settings.sound = checked
+                self.app.sounds.set_enabled(checked)
+                self.app.save_settings()
+                if checked:
+                    self.app.sounds.play("figure")  # let them hear it is on
                 return True
         return super().handle_event(event)
