@@ -173,6 +173,14 @@ def test_rotation_gestures_and_buttons_do_not_reach_the_board(app):
     # leave through the menu dialog
     _key(app, pygame.K_ESCAPE)
     assert scene.dialog is not None
+    # roomy answers, side by side inside the window, clear of the question
+    window = scene.dialog.rect
+    yes, no = scene.dialog.confirm_button.rect, scene.dialog.cancel_button.rect
+    assert yes.height >= 40 and no.height >= 40 and yes.width >= 120 and no.width >= 120
+    assert window.contains(yes) and window.contains(no) and yes.right <= no.left
+    assert not scene.dialog.confirmation_text.rect.colliderect(yes)
+    _click(app, scene.dialog.cancel_button)
+    assert scene.dialog is None
 
 
 def test_log_survives_loading_and_follows_undo(app):

@@ -37,6 +37,7 @@ from carcassonne_desktop.ui.computer_turns import (
     PlayerFactory,
     default_player_factory,
 )
+from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
 from carcassonne_desktop.ui.game_log import GameLog, colour_name, feature_name, figure_name
 from carcassonne_desktop.ui.game_session import GameSession, make_store
@@ -702,11 +703,11 @@ class GameScene(Scene):
         if self.app is None or self.dialog is not None:
             return
         width, height = self.app.screen_size
-        rect = pygame.Rect(0, 0, 480, 260)
+        rect = pygame.Rect(0, 0, 500, 270)
         rect.center = (width // 2, height // 2)
-        self.dialog = pygame_gui.windows.UIConfirmationDialog(
-            rect, i18n.key("dialog.quit_body"), self.manager, window_title=i18n.key("dialog.quit_title"),
-            action_short_name=i18n.key("dialog.quit_confirm"))
+        self.dialog = confirmation_dialog(
+            self.manager, rect, i18n.key("dialog.quit_body"), i18n.key("dialog.quit_title"),
+            i18n.key("dialog.quit_confirm"))
 
     def _close_dialog(self) -> None:
         if self.dialog is not None:

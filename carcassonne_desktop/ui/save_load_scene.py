@@ -24,6 +24,7 @@ from carcassonne_desktop.persistence.browser import SECTIONS, SaveBrowser, SlotV
 from carcassonne_desktop.persistence.saves import LoadedGame, SaveInfo
 from carcassonne_desktop.persistence.store import SaveStore
 from carcassonne_desktop.persistence.strings import text
+from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.panel_scene import MARGIN, PanelScene
 
 if TYPE_CHECKING:
@@ -244,10 +245,9 @@ class SaveLoadScene(PanelScene):
         if self.name_entry is not None:
             self.name_entry.unfocus()  # Enter now answers the dialog, not the name field
         width, height = self.app.screen_size
-        rect = pygame.Rect(0, 0, 460, 240)
+        rect = pygame.Rect(0, 0, 500, 260)
         rect.center = (width // 2, height // 2)
-        self.dialog = pygame_gui.windows.UIConfirmationDialog(
-            rect, prompt, self.manager, window_title=title, action_short_name=action)
+        self.dialog = confirmation_dialog(self.manager, rect, prompt, title, action)
         self.dialog_kind = kind
 
     def _close_dialog(self) -> None:
