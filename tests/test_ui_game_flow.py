@@ -181,6 +181,19 @@ def test_rotation_gestures_and_buttons_do_not_reach_the_board(app):
     assert not scene.dialog.confirmation_text.rect.colliderect(yes)
     _click(app, scene.dialog.cancel_button)
     assert scene.dialog is None
+    _key(app, pygame.K_ESCAPE)
+    assert scene.dialog is not None
+    _key(app, pygame.K_ESCAPE)  # Escape answers "no"
+    assert scene.dialog is None
+    _key(app, pygame.K_ESCAPE)
+    c = scene.human_controller()
+    cell = c.hover
+    _key(app, pygame.K_TAB)  # the board behind the question does not move
+    assert c.hover == cell
+    _key(app, pygame.K_RETURN)  # Enter answers "yes"
+    from carcassonne_desktop.ui.menu_scene import MainMenuScene
+
+    assert isinstance(app.stack.top, MainMenuScene)
 
 
 def test_log_survives_loading_and_follows_undo(app):

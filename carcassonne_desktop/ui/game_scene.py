@@ -532,6 +532,15 @@ class GameScene(Scene):
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
             self.dialog = None
             return True
+        if self.dialog is not None and event.type == pygame.KEYDOWN:
+            # The question is answered from the keyboard too; other keys must
+            # not play on the board behind it.
+            if event.key == pygame.K_ESCAPE:
+                self._close_dialog()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._close_dialog()
+                self.leave_to_menu()
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         if self.banner.wants(event):
