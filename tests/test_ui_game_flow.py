@@ -242,3 +242,21 @@ def test_placing_rings_and_the_sound_setting_silences_it(app):
     heard = list(app.sounds.history)
     _place_somewhere(scene, app)
     assert app.sounds.history == heard
+
+
+def test_keyboard_choice_under_the_instruction_pill_brings_it_into_view(app):
+    """Regression: Tab could choose a square hidden under the pill at the top."""
+    menu = app.stack.top
+    _click(app, menu.buttons["new_game"])
+    _click(app, app.stack.top.start_button)
+    scene = app.stack.top
+    _dismiss_banner(scene, app)
+    cell = (0, -1)
+    view = scene.camera.viewport
+    rect = scene.camera.tile_rect(*cell)
+    scene.camera.pan_pixels(0, (view.top + 70) - rect.top)  # the square now sits under the pill
+    _steps(app, 30)
+    assert not scene._in_clear_view(cell)
+    scene._keep_in_view(cell)
+    _steps(app, 120)
+    assert scene._in_clear_view(cell)

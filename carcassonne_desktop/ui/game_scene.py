@@ -417,18 +417,23 @@ class GameScene(Scene):
         self._update_hover()
         self._sync_buttons()
 
+    def _in_clear_view(self, cell: tuple[int, int]) -> bool:
+        """Whether the whole square shows, not under the instruction pill at
+        the top nor cut by an edge."""
+        view = self.camera.viewport
+        clear = pygame.Rect(view.x + 4, view.y + STATUS_CLEARANCE, view.width - 8,
+                            view.height - STATUS_CLEARANCE - 4)
+        return clear.contains(self.camera.tile_rect(*cell))
+
     def _keep_in_view(self, cell: tuple[int, int]) -> None:
-        x0, y0, x1, y1 = self.camera.visible_cells()
-        if not (x0 + 1 <= cell[0] <= x1 - 1 and y0 + 1 <= cell[1] <= y1 - 1):
+        if not self._in_clear_view(cell):
             self.camera.focus(*cell)
 
     def _follow_computer_action(self) -> None:
         """Glide the view to where the computer is about to place, if it is off screen."""
         action = self.driver.action
         if isinstance(action, PlaceTile):
-            x0, y0, x1, y1 = self.camera.visible_cells()
-            if not (x0 + 1 <= action.x <= x1 - 1 and y0 + 1 <= action.y <= y1 - 1):
-                self.camera.focus(action.x, action.y)
+            self._keep_in_view((action.x, action.y))
 
     def _advance_final(self, dt: float) -> None:
         self.final_timer -= dt
@@ -959,13 +964,31 @@ class GameScene(Scene):
                                 self.colours[self.game.current], rect.height - 18)
         surface.blit(icon, (rect.x + 6, rect.y + 9))
         label = figure_name(kind)
-        fnt = font(14, bold=selected)
-        text = fnt.render(label, True, colour("ui", "text"))
-        if text.get_width() > rect.width - icon.get_width() - 12:
-            text = font(12, bold=selected).render(label, True, colour("ui", "text"))
-        surface.blit(text, (rect.x + icon.get_width() + 10, rect.y + 6))
-        count = font(14).render(f"×{left}", True, colour("ui", "text_dim"))
-        surface.blit(count, (rect.x + icon.get_width() + 10, rect.bottom - count.get_height() - 6))
+        room = rect.width - icon.get_width() - 14
+        x = rect.x + icon.get_width() + 10
+        text = font(14, bold=selected).render(label, True, colour("ui", "text"))
+        if text.get_width() <= room:
+            surface.blit(text, (x, rect.y + 6))
+            count = font(14).render(f"×{left}", True, colour("ui", "text_dim"))
+        else:  # "grand partisan": two smaller lines, split at the middle space
+            for i, line in enumerate(_two_lines(label)):
+                rendered = font(12, bold=selected).render(line, True, colour("ui", "text"))
+                surface.blit(rendered, (x, rect.y + 4 + 14 * i))
+            count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
+        surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+
+
+#: Pixels at the top of the board covered by the instruction pill.
+STATUS_CLEARANCE = 136
+
+
+def _two_lines(label: str) -> tuple[str, ...]:
+    """A label cut at the space nearest its middle (one line if it has none)."""
+    spaces = [i for i, ch in enumerate(label) if ch == " "]
+    if not spaces:
+        return (label,)
+    cut = min(spaces, key=lambda i: abs(i - len(label) / 2))
+    return (label[:cut], label[cut + 1:])
 
 
 def _sprite_kind(figure: str) -> str:
