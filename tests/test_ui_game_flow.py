@@ -260,3 +260,24 @@ def test_keyboard_choice_under_the_instruction_pill_brings_it_into_view(app):
     scene._keep_in_view(cell)
     _steps(app, 120)
     assert scene._in_clear_view(cell)
+
+
+def test_tab_right_after_a_mouse_move_keeps_the_keyboard_choice(app):
+    """Regression: a mouse move and Tab in the same frame (with the view
+    scrolling to the chosen square) left no square chosen, so Enter did
+    nothing."""
+    menu = app.stack.top
+    _click(app, menu.buttons["new_game"])
+    _click(app, app.stack.top.start_button)
+    scene = app.stack.top
+    _dismiss_banner(scene, app)
+    view = scene.camera.viewport
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(view.left + 30, view.bottom - 30),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    _key(app, pygame.K_TAB)
+    chosen = scene.controller.hover
+    assert chosen is not None
+    _steps(app, 90)  # the view may glide; the mouse stays still
+    assert scene.controller.hover == chosen
+    _key(app, pygame.K_RETURN)
+    assert scene.controller.state == "figure"

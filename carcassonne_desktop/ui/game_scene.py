@@ -111,6 +111,7 @@ class GameScene(Scene):
         self._controller_key: tuple[int, int] | None = None
         self._last_human: int | None = None
         self.mouse = (-1, -1)
+        self._hover_mouse: tuple[int, int] | None = None
         self._quiet_turn_start = True  # no "your turn" sound on opening a game
         self.hover_spot: Spot | None = None
         self.hover_feature: tuple[Game, Any] | None = None
@@ -481,7 +482,7 @@ class GameScene(Scene):
         c = self.human_controller()
         on_board = board.collidepoint(pos) and not self.banner.visible
         # The mouse only takes over from a keyboard choice (Tab) once it moves.
-        mouse_moved = pos != getattr(self, "_hover_mouse", None)
+        mouse_moved = pos != self._hover_mouse
         self._hover_mouse = pos
         if c is not None and c.state == PLACE and mouse_moved:
             cell = self.camera.cell_at(*pos) if on_board else None
@@ -646,6 +647,9 @@ class GameScene(Scene):
             c.undo()
         elif key == pygame.K_TAB:
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            # A mouse move earlier in the same frame must not take the
+            # keyboard's choice back: only a later move does.
+            self._hover_mouse = self.mouse
             if c.state == PLACE:
                 cell = c.cycle_cell(step)
                 if cell is not None:
