@@ -167,3 +167,33 @@ def test_instruction_pill_fades_under_the_mouse() -> None:
     away, over = pixel((5, 700)), pixel(box.center)
     assert pixel(None) == away
     assert sum(over[:3]) > sum(away[:3]) + 300  # mostly the white board shows through
+
+
+@pytest.mark.parametrize("tile", ["base/S", "base/T", "base/L", "ic/10", "ic/05", "base/R+garden"])
+def test_figure_spots_on_crowded_tiles_do_not_overlap(tile: str) -> None:
+    """Regression: on tiles where a road runs close to a field spot the two
+    circles overlapped, and the one underneath was hard to hit."""
+    import math
+
+    from carcassonne_desktop.engine import Game, Rules, quick_setup
+    from carcassonne_desktop.ui.board_layer import BoardLayer
+    from carcassonne_desktop.ui.placement_controller import PlacementController
+
+    setup = quick_setup(2, expansions=("base", "inns_cathedrals", "abbot"), tile_order=(tile,))
+    game = Game(setup, Rules(setup))
+    controller = PlacementController(game)
+    cell = next(iter(controller.legal_cells()))
+    controller.place(cell)
+    spots = controller.spots()
+    assert len(spots) >= 3
+    layer = BoardLayer()
+    layer.sync(controller.board_game)
+    camera = Camera((0, 0, 900, 800), zoom=96)
+    camera.focus(*cell, immediate=True)
+    discs = layer.spot_discs(camera, spots)
+    assert len(discs) == len(spots)
+    for i, (_, a, ra) in enumerate(discs):
+        for _, b, rb in discs[i + 1:]:
+            assert (ra + rb) * 1.08 <= math.dist(a, b) + 1, (tile, a, b, ra, rb)
+        hit = layer.spot_under(camera, spots, (round(a[0]), round(a[1])))
+        assert hit is not None and layer.spot_position(camera, hit) == a

@@ -281,3 +281,20 @@ def test_tab_right_after_a_mouse_move_keeps_the_keyboard_choice(app):
     assert scene.controller.hover == chosen
     _key(app, pygame.K_RETURN)
     assert scene.controller.state == "figure"
+
+
+def test_feature_tooltip_waits_for_the_mouse_to_rest(app):
+    """Sweeping the mouse over the board no longer flashes a tooltip over
+    every field it crosses; resting on a feature explains it."""
+    menu = app.stack.top
+    _click(app, menu.buttons["new_game"])
+    _click(app, app.stack.top.start_button)
+    scene = app.stack.top
+    _dismiss_banner(scene, app)
+    rect = scene.camera.tile_rect(0, 0)  # the start tile
+    pos = (rect.centerx, rect.bottom - 8)  # its southern field
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    _steps(app, 1)
+    assert scene.hover_feature is not None and not scene._explaining()
+    _steps(app, 40)  # two thirds of a second without moving
+    assert scene._explaining()

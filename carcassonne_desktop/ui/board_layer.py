@@ -204,19 +204,32 @@ class BoardLayer:
                 best = (d, spot)
         return best[1] if best else None
 
+    def spot_discs(self, camera: Camera, spots: Iterable[Spot]
+                   ) -> list[tuple[Spot, tuple[float, float], int]]:
+        """(spot, centre, radius) of every spot shown. On a crowded tile (a
+        road running past a field spot) the circles shrink until they no
+        longer overlap, so each one stays visible and clickable."""
+        r = self.spot_radius(camera)
+        placed = [(spot, centre) for spot in spots
+                  if (centre := self.spot_position(camera, spot)) is not None]
+        discs = []
+        for spot, centre in placed:
+            nearest = min((math.dist(centre, other) for s2, other in placed
+                           if s2 is not spot and (s2.x, s2.y) == (spot.x, spot.y)), default=None)
+            # 0.46: two neighbours, each pulsing 8% larger, still do not touch.
+            radius = r if nearest is None else max(6, min(r, int(nearest * 0.46)))
+            discs.append((spot, centre, radius))
+        return discs
+
     def draw_spots(self, surface: pygame.Surface, camera: Camera, spots: Iterable[Spot],
                    hovered: Spot | None, player_colour: pygame.Color, pulse: float) -> None:
         """Circles where a figure may go, in the player's colour; the hovered one grows."""
-        r = self.spot_radius(camera)
         outline = colour("board", "highlight")
         clip = surface.get_clip()
         surface.set_clip(camera.viewport)
-        for spot in spots:
-            centre = self.spot_position(camera, spot)
-            if centre is None:
-                continue
+        for spot, centre, base in self.spot_discs(camera, spots):
             grow = 1.35 if spot == hovered else 1.0 + 0.08 * math.sin(pulse * 4.0)
-            radius = int(r * grow)
+            radius = int(base * grow)
             c = (round(centre[0]), round(centre[1]))
             disc = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
             pygame.draw.circle(disc, (player_colour.r, player_colour.g, player_colour.b, 170),

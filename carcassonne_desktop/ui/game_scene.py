@@ -112,6 +112,7 @@ class GameScene(Scene):
         self._last_human: int | None = None
         self.mouse = (-1, -1)
         self._hover_mouse: tuple[int, int] | None = None
+        self.mouse_still = 0.0  # seconds since the mouse last moved
         self._quiet_turn_start = True  # no "your turn" sound on opening a game
         self.hover_spot: Spot | None = None
         self.hover_feature: tuple[Game, Any] | None = None
@@ -391,12 +392,22 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ update
 
+    def _explaining(self) -> bool:
+        """Whether to outline the feature under the mouse and say what it is
+        worth: at once over a figure spot (the player is choosing), otherwise
+        only once the mouse rests, so sweeping across the board does not
+        flash a tooltip over every field it crosses."""
+        if self.hover_feature is None or self.banner.visible:
+            return False
+        return self.hover_spot is not None or self.mouse_still >= TOOLTIP_DWELL
+
     def in_motion(self) -> bool:
         return (self.driver.state != IDLE or self.effects.busy or self.final_running
                 or self.camera.animating or (self.banner.visible and self.banner.age < 1.0))
 
     def update(self, dt: float) -> None:
         self.pulse += dt
+        self.mouse_still += dt
         self.camera.update(dt)
         self.effects.update(dt)
         self.banner.update(dt)
@@ -549,6 +560,7 @@ class GameScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self.mouse_still = 0.0
         if self.banner.wants(event):
             return True
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
@@ -789,7 +801,8 @@ class GameScene(Scene):
         self.layer.draw(surface, self.camera, shown)
         if game.last_placed is not None and (c is None or c.state == PLACE):
             self.layer.draw_tile_frame(surface, self.camera, game.last_placed, colour("ui", "accent"), 3)
-        if self.hover_feature is not None and not self.banner.visible:
+        explain = self._explaining()
+        if explain and self.hover_feature is not None:
             g, info = self.hover_feature
             self.layer.draw_feature(surface, self.camera, g, info)
         if c is not None:
@@ -800,7 +813,7 @@ class GameScene(Scene):
                 self.layer.draw_tile_frame(surface, self.camera, (x, y), colour("board", "highlight"))
         self.effects.draw(surface, self.camera)
         self._draw_status(surface, c)
-        if self.hover_feature is not None and not self.banner.visible:
+        if explain and self.hover_feature is not None:
             draw_tooltip(surface, self._feature_lines(self.hover_feature[1]), self.mouse, board)
         self._draw_panel(surface, c)
         self.banner.draw(surface, board)
@@ -981,6 +994,9 @@ class GameScene(Scene):
             count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
         surface.blit(count, (x, rect.bottom - count.get_height() - 4))
 
+
+#: Seconds the mouse must rest on a feature before it is explained.
+TOOLTIP_DWELL = 0.45
 
 #: Pixels at the top of the board covered by the instruction pill.
 STATUS_CLEARANCE = 136
