@@ -163,3 +163,19 @@ def test_medium_keeps_followers_off_empty_fields_early() -> None:
                 rotated, base = placed.board[(action.x, action.y)]
                 feature = placed.feature(base + rotated.feature_at_port(action.port))
                 assert feature.kind != "field" or feature.cities, (tile, turn)
+
+
+def test_advice_is_the_medium_turn_and_never_reads_the_bag() -> None:
+    from carcassonne_desktop.ai.advice import suggest_turn
+
+    game = scene([RED_CITY, BLUE_ROAD], ["base/E", "base/U"], full_bag=False)
+    advice = suggest_turn(game)
+    assert advice[0] == PlaceTile(-1, -1, 1, "base/E")  # close the city near the end
+    full = scene([RED_CITY, BLUE_ROAD], ["base/E"])
+    shuffled = full.copy()
+    random.Random(4).shuffle(shuffled.bag)
+    assert suggest_turn(full) == suggest_turn(shuffled)
+    after = full.copy()
+    after.apply(suggest_turn(full)[0])
+    figure_step = suggest_turn(after)
+    assert len(figure_step) == 1 and figure_step[0] in after.legal_actions()

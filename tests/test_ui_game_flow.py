@@ -298,3 +298,38 @@ def test_feature_tooltip_waits_for_the_mouse_to_rest(app):
     assert scene.hover_feature is not None and not scene._explaining()
     _steps(app, 40)  # two thirds of a second without moving
     assert scene._explaining()
+
+
+def test_hint_shows_the_computer_turn_and_enter_follows_it(app):
+    from carcassonne_desktop.ai.advice import suggest_turn
+    from carcassonne_desktop.engine import Deploy, PlaceTile
+
+    menu = app.stack.top
+    _click(app, menu.buttons["new_game"])
+    _click(app, app.stack.top.start_button)
+    scene = app.stack.top
+    _dismiss_banner(scene, app)
+    expected = suggest_turn(scene.game)
+    _click(app, scene.buttons["hint"])
+    for _ in range(200):
+        if scene.hint.actions:
+            break
+        app.step(0.02)
+    assert scene.hint.actions == expected
+    place = expected[0]
+    assert isinstance(place, PlaceTile)
+    c = scene.controller
+    assert c.hover == (place.x, place.y) and c.rotation == place.rot
+    _key(app, pygame.K_RETURN)  # follow the advice: the tile goes there
+    assert c.place_action == place
+    _steps(app, 2)
+    if isinstance(expected[1], Deploy):
+        assert scene.hint.message == "hud.hint_figure"
+        _key(app, pygame.K_RETURN)
+        assert c.figure_action == expected[1]
+    else:
+        assert scene.hint.message == "hud.hint_pass"
+    while c.state != "place":  # taking the tile back voids the advice
+        _key(app, pygame.K_BACKSPACE)
+    _steps(app, 2)
+    assert scene.hint.message is None and scene.hint.cell is None

@@ -41,6 +41,7 @@ from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
 from carcassonne_desktop.ui.game_log import GameLog, colour_name, feature_name, figure_name
 from carcassonne_desktop.ui.game_session import GameSession, make_store
+from carcassonne_desktop.ui.hint import HintAdvisor
 from carcassonne_desktop.ui.hud import (
     PANEL_W,
     ROW_H,
@@ -113,6 +114,7 @@ class GameScene(Scene):
         self.mouse = (-1, -1)
         self._hover_mouse: tuple[int, int] | None = None
         self.mouse_still = 0.0  # seconds since the mouse last moved
+        self.hint = HintAdvisor()
         self._quiet_turn_start = True  # no "your turn" sound on opening a game
         self.hover_spot: Spot | None = None
         self.hover_feature: tuple[Game, Any] | None = None
@@ -215,7 +217,8 @@ class GameScene(Scene):
         x = board.x + 12
         for name, key, tip in (("menu", "hud.menu", None), ("save", "hud.save", None),
                                ("undo_turn", "hud.undo_turn", "hud.undo_turn_tip"),
-                               ("redo_turn", "hud.redo_turn", "hud.redo_turn_tip")):
+                               ("redo_turn", "hud.redo_turn", "hud.redo_turn_tip"),
+                               ("hint", "hud.hint", "hud.hint_tip")):
             width = max(96, font(20, bold=True).size(i18n.tr(key))[0] + 36)
             button(name, pygame.Rect(x, board.y + 12, width, 42), key, tip)
             x += width + 8
@@ -259,6 +262,8 @@ class GameScene(Scene):
         self._set_button("redo_turn", self.session.history is not None,
                          self.session.can_redo() and not self.final_running)
         self._set_button("save", self.session.store is not None)
+        self._set_button("hint", not over and c is not None,
+                         state in (PLACE, FIGURE) and not self.hint.thinking)
         self._set_button("last_tile", True, self.game.last_placed is not None)
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -426,8 +431,15 @@ class GameScene(Scene):
                 self._after_events(events)
         else:
             self.human_controller()
+        self._follow_hint()
         self._update_hover()
         self._sync_buttons()
+
+    def _follow_hint(self) -> None:
+        c = self.human_controller() if not self.game.is_over else None
+        if self.hint.update(c) and self.hint.cell is not None:
+            self._hover_mouse = self.mouse  # the ghost stays there until the mouse moves
+            self._keep_in_view(self.hint.cell)
 
     def _in_clear_view(self, cell: tuple[int, int]) -> bool:
         """Whether the whole square shows, not under the instruction pill at
@@ -648,6 +660,9 @@ class GameScene(Scene):
         if key == pygame.K_l:
             self.show_last_tile()
             return True
+        if key == pygame.K_h:
+            self.ask_hint()
+            return True
         if c is None:
             return False
         if key == pygame.K_r:
@@ -718,9 +733,17 @@ class GameScene(Scene):
             self.redo_turn()
         elif name == "scores":
             self.open_end_screen()
+        elif name == "hint":
+            self.ask_hint()
         return True
 
     # ------------------------------------------------------------------ commands
+
+    def ask_hint(self) -> None:
+        """Ask what the computer would play here (shown when it arrives)."""
+        c = self.human_controller()
+        if c is not None and not self.hint.thinking:
+            self.hint.request(c)
 
     def recentre(self) -> None:
         self.camera.recentre(board_bounds(self.layer_tiles()))
@@ -822,6 +845,8 @@ class GameScene(Scene):
         player = self.colours[self.game.current]
         if c.state == PLACE:
             self.layer.draw_legal_cells(surface, self.camera, c.legal_cells().keys(), self.pulse)
+            if self.hint.cell is not None:
+                self.layer.draw_tile_frame(surface, self.camera, self.hint.cell, colour("ui", "accent"), 4)
             tile_id = c.selected_tile
             if c.hover is not None and tile_id is not None:
                 self.layer.draw_ghost(surface, self.camera, self.game.rules.catalogue[tile_id].raw, c.rotation,
@@ -900,6 +925,8 @@ class GameScene(Scene):
         else:
             title = i18n.tr("hud.figure_placed" if isinstance(c.figure_action, Deploy) else "hud.passed")
             hint = i18n.tr("hud.confirm_hint")
+        if self.hint.message is not None and c.state != READY:
+            hint = i18n.tr(self.hint.message)
         draw_status(surface, board, title, hint, player.color, self.mouse)
 
     def _winner_text(self) -> str:

@@ -16,6 +16,7 @@ States:
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,8 @@ from carcassonne_desktop.engine import PASS, Action, Deploy, Game, PlaceTile, Re
 from carcassonne_desktop.engine.events import Event
 
 Cell = tuple[int, int]
+
+_SERIALS = itertools.count(1)
 
 PLACE = "place"
 FIGURE = "figure"
@@ -44,6 +47,8 @@ class PlacementController:
     """Model of one human turn: hover, rotate, place, deploy or pass, undo, confirm."""
 
     def __init__(self, game: Game) -> None:
+        #: Unique per controller (per turn shown), unlike id() which Python reuses.
+        self.serial = next(_SERIALS)
         #: Told about the events of every tentative action (the scene plays
         #: their sounds: the player hears the tile go down when it does, not
         #: when the turn is confirmed).

@@ -1,0 +1,36 @@
+"""Advice for a human player: the whole turn the `medium` player would play
+in their place.
+
+It sees what the player sees (the board, the scores, their own tile or hand,
+the counts of tiles left, never the order of the bag), so asking for advice
+is not cheating, and it is the same judgement as the `medium` computer
+player, so the advice is good without being the strongest search the game
+has (the hard search would make the button a slow oracle).
+"""
+
+from __future__ import annotations
+
+import threading
+
+from carcassonne_desktop.ai.deadline import Deadline
+from carcassonne_desktop.ai.evaluation import Evaluator
+from carcassonne_desktop.ai.heuristic import rank_turns
+from carcassonne_desktop.engine import Action, Game
+
+#: Seconds the advice may take (medium usually needs well under 0.2 s).
+ADVICE_BUDGET = 1.5
+
+
+def suggest_turn(
+    game: Game, budget: float = ADVICE_BUDGET, cancel: threading.Event | None = None
+) -> tuple[Action, ...]:
+    """The best whole turn for the seat to move, from its own point of view:
+    (placement, figure step) at the start of a turn, (figure step,) after
+    the tile is down. Empty when the game is over."""
+    if game.is_over:
+        return ()
+    legal = list(game.legal_actions())
+    if len(legal) == 1 and game.phase != "place_tile":
+        return (legal[0],)
+    ranked = rank_turns(game, Evaluator(game), legal, Deadline(budget, cancel))
+    return ranked[0][1] if ranked else (legal[0],)

@@ -1,0 +1,149 @@
+"""The "Hint" button: what the computer would play in the human's place,
+shown as a suggestion the player may follow or ignore.
+
+The advice is computed in a background thread (it can take a moment on a
+big board and the window must keep drawing), on a copy of the position the
+controller shows. An answer is only used if the player is still looking at
+the same position when it arrives; then the ghost tile moves to the
+suggested square and rotation, and after the tile is down the suggested
+figure spot is preselected, so Enter follows the advice and anything else
+ignores it.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from carcassonne_desktop.ai.advice import suggest_turn
+from carcassonne_desktop.engine import Action, Deploy, Game, PlaceTile
+from carcassonne_desktop.ui.placement_controller import FIGURE, PLACE, PlacementController
+
+#: What the pill says while and after advising (translation keys).
+THINKING, PLACE_HERE, FIGURE_HERE, NO_FIGURE = (
+    "hud.hint_thinking", "hud.hint_place", "hud.hint_figure", "hud.hint_pass")
+
+
+class HintAdvisor:
+    """One hint at a time for the human turn on screen."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cancel = threading.Event()
+        self._answer: tuple[tuple[object, ...], tuple[Action, ...]] | None = None
+        self._asked: tuple[object, ...] | None = None
+        #: The advice being shown: its actions, and the square of the tile.
+        self.actions: tuple[Action, ...] = ()
+        self.message: str | None = None
+        self._shown_for: int | None = None  # id of the controller (the turn) it is for
+
+    @staticmethod
+    def position_key(c: PlacementController) -> tuple[object, ...]:
+        """What the advice depends on: the turn and where in it the player is."""
+        return (c.serial, c.state, c.place_action)
+
+    @property
+    def thinking(self) -> bool:
+        return self._asked is not None
+
+    @property
+    def cell(self) -> tuple[int, int] | None:
+        first = self.actions[0] if self.actions else None
+        return (first.x, first.y) if isinstance(first, PlaceTile) else None
+
+    def request(self, c: PlacementController) -> bool:
+        """Start advising on the position `c` shows (False: nothing to advise);
+        the answer comes through `update`."""
+        if c.state == PLACE:
+            game: Game = c.game
+        elif c.state == FIGURE and c.tentative is not None:
+            game = c.tentative
+        else:
+            return False
+        self.cancel()
+        key = self.position_key(c)
+        self._asked = key
+        self.message = THINKING
+        cancel = threading.Event()
+        self._cancel = cancel
+        position = game.copy()
+
+        def work() -> None:
+            actions = suggest_turn(position, cancel=cancel)
+            with self._lock:
+                if not cancel.is_set():
+                    self._answer = (key, actions)
+
+        threading.Thread(target=work, name="hint", daemon=True).start()
+        return True
+
+    def cancel(self) -> None:
+        """Drop the advice (the turn moved on, or the player acted)."""
+        self._cancel.set()
+        with self._lock:
+            self._answer = None
+        self._asked = None
+        self.actions = ()
+        self.message = None
+        self._shown_for = None
+
+    def update(self, c: PlacementController | None) -> bool:
+        """Apply an answer that has arrived, or forget advice that no longer
+        fits what is on screen. True when the ghost tile was moved."""
+        if c is None:
+            if self._asked is not None or self.actions:
+                self.cancel()
+            return False
+        with self._lock:
+            answer, self._answer = self._answer, None
+        if answer is not None:
+            key, actions = answer
+            if key == self._asked == self.position_key(c) and actions:
+                self._asked = None
+                return self._show(c, actions)
+            self.cancel()
+            return False
+        if self.actions and (self._shown_for != c.serial or not self._still_fits(c)):
+            self.cancel()
+        return False
+
+    def _show(self, c: PlacementController, actions: tuple[Action, ...]) -> bool:
+        self.actions = actions
+        self._shown_for = c.serial
+        first = actions[0]
+        if isinstance(first, PlaceTile):
+            if first.tile in c.hand:
+                c.select_tile(c.hand.index(first.tile))
+            c.set_hover((first.x, first.y))
+            c.rotation = first.rot
+            self.message = PLACE_HERE
+            return True
+        self._preselect(c, first)
+        return False
+
+    def _preselect(self, c: PlacementController, figure_step: Action) -> None:
+        if isinstance(figure_step, Deploy):
+            for index, spot in enumerate(c.spots()):
+                if (spot.x, spot.y, spot.port) == (figure_step.x, figure_step.y, figure_step.port):
+                    if figure_step.figure in c.figure_kinds():
+                        c.choose_figure_kind(figure_step.figure)
+                    c.selected_spot = index
+                    self.message = FIGURE_HERE
+                    return
+        self.message = NO_FIGURE
+
+    def _still_fits(self, c: PlacementController) -> bool:
+        """Follow the player: once the suggested tile is down, point at the
+        suggested figure; if they placed elsewhere, the advice is void."""
+        first = self.actions[0]
+        if c.state == PLACE:
+            return isinstance(first, PlaceTile)
+        if c.state == FIGURE and isinstance(first, PlaceTile):
+            if c.place_action is None or (c.place_action.x, c.place_action.y, c.place_action.rot) != (
+                    first.x, first.y, first.rot):
+                return False
+            if len(self.actions) > 1:
+                self.actions = self.actions[1:]
+                self._preselect(c, self.actions[0])
+                return True
+            return False
+        return c.state == FIGURE
