@@ -333,3 +333,16 @@ def test_hint_shows_the_computer_turn_and_enter_follows_it(app):
         _key(app, pygame.K_BACKSPACE)
     _steps(app, 2)
     assert scene.hint.message is None and scene.hint.cell is None
+
+
+def test_a_new_game_can_be_continued_before_its_first_turn(app):
+    from carcassonne_desktop.ui.game_session import make_store
+
+    menu = app.stack.top
+    _click(app, menu.buttons["new_game"])
+    _click(app, app.stack.top.start_button)
+    scene = app.stack.top
+    assert not scene.game.history
+    loaded = make_store().continue_game()
+    assert loaded is not None and loaded.game.setup.players[0].name == "Marie"
+    assert not loaded.game.history

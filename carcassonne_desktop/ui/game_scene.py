@@ -142,7 +142,11 @@ class GameScene(Scene):
         store = kwargs.pop("store", None)
         if store is None:
             store = make_store()
-        return cls(app, Game(setup_from_dict(setup)), store, **kwargs)
+        scene = cls(app, Game(setup_from_dict(setup)), store, **kwargs)
+        # Saved at once: a game closed before its first turn still shows
+        # under "Continue" with its players and options.
+        scene.session.autosave(scene.thumbnail())
+        return scene
 
     @property
     def game(self) -> Game:
