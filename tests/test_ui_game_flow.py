@@ -71,6 +71,16 @@ def _key(app, key, mod=0):
     _steps(app)
 
 
+def _start_game(app, dismiss_banner=True):
+    """Main menu -> new game -> start with the remembered players; the game scene."""
+    _click(app, app.stack.top.buttons["new_game"])
+    _click(app, app.stack.top.start_button)
+    scene = app.stack.top
+    if dismiss_banner:
+        _dismiss_banner(scene, app)
+    return scene
+
+
 def _dismiss_banner(scene, app):
     if scene.banner.visible:
         app.step(0.4)
@@ -92,10 +102,7 @@ def test_hot_seat_game_with_the_mouse_to_the_end(app):
     from carcassonne_desktop.ui.game_scene import GameScene
     from carcassonne_desktop.ui.menu_scene import MainMenuScene
 
-    menu = app.stack.top
-    _click(app, menu.buttons["new_game"])
-    _click(app, app.stack.top.start_button)
-    scene = app.stack.top
+    scene = _start_game(app, dismiss_banner=False)
     assert isinstance(scene, GameScene)
     assert scene.game.setup.players[0].name == "Marie"
 
@@ -201,10 +208,7 @@ def test_log_survives_loading_and_follows_undo(app):
     stayed in the log."""
     from carcassonne_desktop.ui.game_scene import GameScene
 
-    menu = app.stack.top
-    _click(app, menu.buttons["new_game"])
-    _click(app, app.stack.top.start_button)
-    scene = app.stack.top
+    scene = _start_game(app, dismiss_banner=False)
     for _ in range(2):  # two turns, each with a follower
         _dismiss_banner(scene, app)
         c = scene.controller
@@ -225,11 +229,7 @@ def test_log_survives_loading_and_follows_undo(app):
 
 
 def test_placing_rings_and_the_sound_setting_silences_it(app):
-    menu = app.stack.top
-    _click(app, menu.buttons["new_game"])
-    _click(app, app.stack.top.start_button)
-    scene = app.stack.top
-    _dismiss_banner(scene, app)
+    scene = _start_game(app)
     _place_somewhere(scene, app)
     assert app.sounds.history[-1] == "tile"
     _key(app, pygame.K_SPACE)
@@ -246,11 +246,7 @@ def test_placing_rings_and_the_sound_setting_silences_it(app):
 
 def test_keyboard_choice_under_the_instruction_pill_brings_it_into_view(app):
     """Regression: Tab could choose a square hidden under the pill at the top."""
-    menu = app.stack.top
-    _click(app, menu.buttons["new_game"])
-    _click(app, app.stack.top.start_button)
-    scene = app.stack.top
-    _dismiss_banner(scene, app)
+    scene = _start_game(app)
     cell = (0, -1)
     view = scene.camera.viewport
     rect = scene.camera.tile_rect(*cell)
@@ -266,11 +262,7 @@ def test_tab_right_after_a_mouse_move_keeps_the_keyboard_choice(app):
     """Regression: a mouse move and Tab in the same frame (with the view
     scrolling to the chosen square) left no square chosen, so Enter did
     nothing."""
-    menu = app.stack.top
-    _click(app, menu.buttons["new_game"])
-    _click(app, app.stack.top.start_button)
-    scene = app.stack.top
-    _dismiss_banner(scene, app)
+    scene = _start_game(app)
     view = scene.camera.viewport
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(view.left + 30, view.bottom - 30),
                                          rel=(0, 0), buttons=(0, 0, 0)))
@@ -286,11 +278,7 @@ def test_tab_right_after_a_mouse_move_keeps_the_keyboard_choice(app):
 def test_feature_tooltip_waits_for_the_mouse_to_rest(app):
     """Sweeping the mouse over the board no longer flashes a tooltip over
     every field it crosses; resting on a feature explains it."""
-    menu = app.stack.top
-    _click(app, menu.buttons["new_game"])
-    _click(app, app.stack.top.start_button)
-    scene = app.stack.top
-    _dismiss_banner(scene, app)
+    scene = _start_game(app)
     rect = scene.camera.tile_rect(0, 0)  # the start tile
     pos = (rect.centerx, rect.bottom - 8)  # its southern field
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
@@ -304,11 +292,7 @@ def test_hint_shows_the_computer_turn_and_enter_follows_it(app):
     from carcassonne_desktop.ai.advice import suggest_turn
     from carcassonne_desktop.engine import Deploy, PlaceTile
 
-    menu = app.stack.top
-    _click(app, menu.buttons["new_game"])
-    _click(app, app.stack.top.start_button)
-    scene = app.stack.top
-    _dismiss_banner(scene, app)
+    scene = _start_game(app)
     expected = suggest_turn(scene.game)
     _click(app, scene.buttons["hint"])
     for _ in range(200):
@@ -338,10 +322,7 @@ def test_hint_shows_the_computer_turn_and_enter_follows_it(app):
 def test_a_new_game_can_be_continued_before_its_first_turn(app):
     from carcassonne_desktop.ui.game_session import make_store
 
-    menu = app.stack.top
-    _click(app, menu.buttons["new_game"])
-    _click(app, app.stack.top.start_button)
-    scene = app.stack.top
+    scene = _start_game(app, dismiss_banner=False)
     assert not scene.game.history
     loaded = make_store().continue_game()
     assert loaded is not None and loaded.game.setup.players[0].name == "Marie"
