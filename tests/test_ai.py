@@ -312,3 +312,32 @@ def test_hard_with_a_helper_process_answers_legally_and_on_time() -> None:
     assert time.perf_counter() - start < 4.0  # generous: the helper may still be starting
     assert action in game.legal_actions()
     assert "helper_samples" in player.last_stats
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGINT") or __import__("os").name != "posix",
+                    reason="POSIX signals")
+def test_selfplay_with_jobs_stops_cleanly_on_ctrl_c() -> None:
+    """Ctrl-C reports the games finished so far, stops the worker processes
+    and prints no traceback (the workers leave the signal to the main one)."""
+    import signal
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "carcassonne_desktop", "selfplay", "--players", "greedy,random",
+         "--games", "5000", "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        assert process.stderr is not None
+        first = process.stderr.readline()  # the first finished game: the workers are running
+        assert first.startswith("game ") or time.monotonic() > deadline, first
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0
+    assert "interrupted after" in err and "Traceback" not in err
+    assert "greedy" in out and "requested" not in out  # the text report of the finished games

@@ -13,10 +13,12 @@ import argparse
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -192,8 +194,11 @@ def play_indexed_game(
 
 def _single_core_worker() -> None:
     """Worker processes of `--jobs` share the cores between games, so a
-    computer player inside one must not start helpers of its own."""
+    computer player inside one must not start helpers of its own. Ctrl-C is
+    the main process's to handle (it stops the workers); a worker dying of
+    it would print a traceback per process."""
     os.environ[parallel.CORES_VARIABLE] = "1"
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _outcomes(
@@ -205,17 +210,21 @@ def _outcomes(
             yield play_indexed_game(index, levels, labels, expansions, seed)
         return
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_single_core_worker) as pool:
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_single_core_worker)
+    finished = False
+    try:
         pending = [
             pool.submit(play_indexed_game, index, levels, labels, expansions, seed)
             for index in range(games)
         ]
-        try:
-            for future in as_completed(pending):
-                yield future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+        for future in as_completed(pending):
+            yield future.result()
+        finished = True
+    finally:
+        if not finished:  # interrupted: games in progress are abandoned
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+        pool.shutdown(wait=finished, cancel_futures=True)
 
 
 def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
@@ -231,7 +240,7 @@ def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
             if progress:
                 print(progress_line(outcome, labels, tallies, played, games),
                       file=sys.stderr, flush=True)
-    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
+    except (KeyboardInterrupt, BrokenProcessPool):  # Ctrl-C: report the games finished so far
         print(f"interrupted after {played} games", file=sys.stderr)
     return {
         "selfplay": {"players": levels, "games": played, "requested": games, "seed": seed,
