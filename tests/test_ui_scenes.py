@@ -207,3 +207,27 @@ def test_default_computer_seat_is_medium_or_the_closest_offered():
     assert model.seats[1].controller == "ai:easy"
     model.add_seat()
     assert model.seats[2].controller == "ai:easy"  # a new seat copies the previous one
+
+
+def test_a_resting_window_is_drawn_once_then_left_alone(app, monkeypatch):
+    """Left alone for half a minute with nothing moving, the game stops
+    redrawing (each copy to the window is costly without a GPU) and its
+    animations stand still; any event brings it back."""
+    import carcassonne_desktop.ui.app as app_module
+
+    flips = []
+    monkeypatch.setattr(app_module.pygame.display, "flip", lambda: flips.append(1))
+    app.realtime = True
+    app.step(0.05)
+    assert len(flips) == 1 and not app.resting
+    app.last_input_ms = pygame.time.get_ticks() - int(app_module.REST_AFTER_SECONDS * 1000) - 1000
+    assert app.resting and app.frame_rate() == app_module.REST_FPS
+    backdrop = app.stack.top.backdrop
+    before = backdrop.time
+    for _ in range(5):
+        app.step(0.05)
+    assert len(flips) == 2  # one frame for the resting picture, then none
+    assert backdrop.time == before  # the drifting landscape stands still
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
+    app.step(0.05)
+    assert len(flips) == 3 and not app.resting
