@@ -231,3 +231,23 @@ def test_a_resting_window_is_drawn_once_then_left_alone(app, monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
     app.step(0.05)
     assert len(flips) == 3 and not app.resting
+
+
+def test_the_real_window_loop_may_rest(tmp_path, monkeypatch):
+    """Regression: `carcassonne` runs its own loop (launcher.run), which
+    never switched resting on, so an idle window kept redrawing."""
+    import carcassonne_desktop.ui.app as app_module
+    from carcassonne_desktop.ui import launcher
+
+    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
+    seen = []
+    real_step = app_module.App.step
+
+    def step(self, dt=None):
+        seen.append(self.realtime)
+        return real_step(self, dt)
+
+    monkeypatch.setattr(app_module.App, "step", step)
+    assert launcher.run(quit_after_turns=0, settings_file=tmp_path / "settings.json") == 0
+    assert seen and all(seen)

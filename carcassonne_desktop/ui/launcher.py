@@ -119,6 +119,7 @@ def run(autoplay: bool = False, quit_after_turns: int | None = None, screenshot:
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
     app = App(build_hooks(), settings_file=settings_file)
     app.start()
+    app.realtime = True  # a real window: it may rest when left alone
     state: dict[str, Any] = {"quit": False}
     if autoplay:
         from carcassonne_desktop.engine import Game
