@@ -53,3 +53,18 @@ def test_clicking_a_tab_shows_that_expansion_in_french(app):
     assert "abbé" in scene.page_text()
     assert isinstance(scene.text_box, pygame_gui.elements.UITextBox)
     assert i18n.current_language() == "fr"
+
+
+@pytest.mark.parametrize(("language", "words"), [("fr", ("Conseil", "Tab", "Échap")),
+                                                 ("en", ("Hint", "Tab", "Escape"))])
+def test_controls_page_follows_the_base_rules(app, language: str, words: tuple[str, ...]):
+    app.set_language(language)
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    app.step(0.016)
+    assert scene.pages()[1][0] == "controls"
+    scene.show_page("controls")
+    app.step(0.016)
+    text = scene.page_text()
+    assert all(word in text for word in words)
+    app.set_language("en")

@@ -16,6 +16,8 @@ from carcassonne_desktop.engine import registry
 from carcassonne_desktop.ui.panel_scene import PanelScene
 
 BASE_PAGE = "base"
+#: How to play this program (mouse, keyboard, hint, saving), after the base rules.
+CONTROLS_PAGE = "controls"
 TAB_HEIGHT = 40
 TAB_GAP = 8
 
@@ -58,7 +60,7 @@ class RulesScene(PanelScene):
 
     def pages(self) -> list[tuple[str, str]]:
         language = i18n.current_language()
-        out = [(BASE_PAGE, i18n.tr("rules.base_tab"))]
+        out = [(BASE_PAGE, i18n.tr("rules.base_tab")), (CONTROLS_PAGE, i18n.tr("rules.controls_tab"))]
         for page_id, title, _ in expansion_pages():
             out.append((page_id, title.get(language) or title.get("en", page_id)))
         return out
@@ -66,6 +68,8 @@ class RulesScene(PanelScene):
     def page_text(self) -> str:
         if self.page == BASE_PAGE:
             return i18n.tr("rules.body")
+        if self.page == CONTROLS_PAGE:
+            return i18n.tr("rules.controls_body")
         language = i18n.current_language()
         for page_id, title, rules in expansion_pages():
             if page_id == self.page:
