@@ -68,3 +68,17 @@ def test_controls_page_follows_the_base_rules(app, language: str, words: tuple[s
     text = scene.page_text()
     assert all(word in text for word in words)
     app.set_language("en")
+
+
+def test_tabs_are_wide_enough_for_their_titles(app):
+    """Regression: "Auberges & Cathédrales" was cut once the Controls tab came."""
+    from carcassonne_desktop.ui.resources import font
+    from carcassonne_desktop.ui.rules_scene import TAB_FONT_SIZE
+
+    app.set_language("fr")
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    app.step(0.016)
+    for button in scene.tabs:
+        assert font(TAB_FONT_SIZE, bold=True).size(button.text)[0] + 8 <= button.rect.width, button.text
+    app.set_language("en")

@@ -14,12 +14,15 @@ import pygame_gui
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import registry
 from carcassonne_desktop.ui.panel_scene import PanelScene
+from carcassonne_desktop.ui.resources import font
 
 BASE_PAGE = "base"
 #: How to play this program (mouse, keyboard, hint, saving), after the base rules.
 CONTROLS_PAGE = "controls"
 TAB_HEIGHT = 40
 TAB_GAP = 8
+TAB_FONT_SIZE = 15  # as "#tab" in assets/themes/theme.json
+TAB_PADDING = 12
 
 
 def expansion_pages() -> list[tuple[str, dict[str, str], dict[str, str]]]:
@@ -44,6 +47,19 @@ def rules_html(text: str, title: str) -> str:
                 lines.append(html.escape(line))
         parts.append("<br>".join(lines))
     return "<br><br>".join(parts)
+
+
+def tab_widths(titles: list[str], total: int) -> list[int]:
+    """Tab widths that fill `total`: each title's own width plus an equal
+    share of the room left, so a long title ("Auberges & Cathédrales") is
+    not cut while short ones stay roomy."""
+    tab_font = font(TAB_FONT_SIZE, bold=True)
+    natural = [tab_font.size(title)[0] + 2 * TAB_PADDING for title in titles]
+    room = total - TAB_GAP * (len(titles) - 1)
+    spare = (room - sum(natural)) // max(len(titles), 1)
+    if spare < 0:  # too many tabs: equal widths, titles clipped
+        return [room // len(titles)] * len(titles)
+    return [width + spare for width in natural]
 
 
 class RulesScene(PanelScene):
@@ -79,10 +95,12 @@ class RulesScene(PanelScene):
 
     def build_panel(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
         pages = self.pages()
-        width = (area.width - TAB_GAP * (len(pages) - 1)) // len(pages)
+        widths = tab_widths([title for _, title in pages], area.width)
         self.tabs = {}
-        for index, (page_id, title) in enumerate(pages):
-            rect = pygame.Rect(area.left + index * (width + TAB_GAP), area.top, width, TAB_HEIGHT)
+        x = area.left
+        for (page_id, title), width in zip(pages, widths):
+            rect = pygame.Rect(x, area.top, width, TAB_HEIGHT)
+            x += width + TAB_GAP
             button = pygame_gui.elements.UIButton(
                 rect, title, self.manager, container=panel,
                 tool_tip_text=title, object_id="#tab",
