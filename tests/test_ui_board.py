@@ -197,3 +197,11 @@ def test_figure_spots_on_crowded_tiles_do_not_overlap(tile: str) -> None:
             assert (ra + rb) * 1.08 <= math.dist(a, b) + 1, (tile, a, b, ra, rb)
         hit = layer.spot_under(camera, spots, (round(a[0]), round(a[1])))
         assert hit is not None and layer.spot_position(camera, hit) == a
+
+
+def test_long_figure_names_split_in_two_lines() -> None:
+    from carcassonne_desktop.ui.hud import two_lines
+
+    assert two_lines("grand partisan") == ("grand", "partisan")
+    assert two_lines("large follower") == ("large", "follower")
+    assert two_lines("abbé") == ("abbé",)

@@ -48,6 +48,7 @@ from carcassonne_desktop.ui.hud import (
     PlayerRow,
     PlayersView,
     draw_caption,
+    draw_figure_chip,
     draw_panel,
     draw_status,
     draw_tile_card,
@@ -1005,25 +1006,8 @@ class GameScene(Scene):
             surface.blit(veil, card)
 
     def _draw_chip(self, surface: pygame.Surface, kind: str, rect: pygame.Rect, selected: bool, left: int) -> None:
-        pygame.draw.rect(surface, colour("ui", "menu_veil"), rect, border_radius=8)
-        pygame.draw.rect(surface, colour("ui", "accent") if selected else colour("ui", "text_dim"), rect,
-                         3 if selected else 1, border_radius=8)
-        icon = self.meeples.get(kind if kind in ("large_follower", "abbot") else "follower",
-                                self.colours[self.game.current], rect.height - 18)
-        surface.blit(icon, (rect.x + 6, rect.y + 9))
-        label = figure_name(kind)
-        room = rect.width - icon.get_width() - 14
-        x = rect.x + icon.get_width() + 10
-        text = font(14, bold=selected).render(label, True, colour("ui", "text"))
-        if text.get_width() <= room:
-            surface.blit(text, (x, rect.y + 6))
-            count = font(14).render(f"×{left}", True, colour("ui", "text_dim"))
-        else:  # "grand partisan": two smaller lines, split at the middle space
-            for i, line in enumerate(_two_lines(label)):
-                rendered = font(12, bold=selected).render(line, True, colour("ui", "text"))
-                surface.blit(rendered, (x, rect.y + 4 + 14 * i))
-            count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
-        surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+        icon = self.meeples.get(_sprite_kind(kind), self.colours[self.game.current], rect.height - 18)
+        draw_figure_chip(surface, rect, icon, figure_name(kind), selected, left)
 
 
 #: Seconds the mouse must rest on a feature before it is explained.
@@ -1031,15 +1015,6 @@ TOOLTIP_DWELL = 0.45
 
 #: Pixels at the top of the board covered by the instruction pill.
 STATUS_CLEARANCE = 136
-
-
-def _two_lines(label: str) -> tuple[str, ...]:
-    """A label cut at the space nearest its middle (one line if it has none)."""
-    spaces = [i for i, ch in enumerate(label) if ch == " "]
-    if not spaces:
-        return (label,)
-    cut = min(spaces, key=lambda i: abs(i - len(label) / 2))
-    return (label[:cut], label[cut + 1:])
 
 
 def _sprite_kind(figure: str) -> str:

@@ -198,3 +198,34 @@ def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, 
     for r in rendered:
         surface.blit(r, (box.left + 10, y))
         y += r.get_height()
+
+
+def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Surface, label: str,
+                     selected: bool, left: int) -> None:
+    """One figure kind the player may put down: its picture, its name and how
+    many are left; the chosen kind is outlined."""
+    pygame.draw.rect(surface, colour("ui", "menu_veil"), rect, border_radius=8)
+    pygame.draw.rect(surface, colour("ui", "accent") if selected else colour("ui", "text_dim"), rect,
+                     3 if selected else 1, border_radius=8)
+    surface.blit(icon, (rect.x + 6, rect.y + 9))
+    room = rect.width - icon.get_width() - 14
+    x = rect.x + icon.get_width() + 10
+    name = font(14, bold=selected).render(label, True, colour("ui", "text"))
+    if name.get_width() <= room:
+        surface.blit(name, (x, rect.y + 6))
+        count = font(14).render(f"×{left}", True, colour("ui", "text_dim"))
+    else:  # "grand partisan": two smaller lines, split at the middle space
+        for i, line in enumerate(two_lines(label)):
+            rendered = font(12, bold=selected).render(line, True, colour("ui", "text"))
+            surface.blit(rendered, (x, rect.y + 4 + 14 * i))
+        count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
+    surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+
+
+def two_lines(label: str) -> tuple[str, ...]:
+    """A label cut at the space nearest its middle (one line if it has none)."""
+    spaces = [i for i, ch in enumerate(label) if ch == " "]
+    if not spaces:
+        return (label,)
+    cut = min(spaces, key=lambda i: abs(i - len(label) / 2))
+    return (label[:cut], label[cut + 1:])
