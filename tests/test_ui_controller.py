@@ -118,3 +118,34 @@ def test_keyboard_play_cycles_legal_cells_and_spots():
     c.deploy_selected()
     assert c.state == READY
     assert c.actions()[1].port == first.port
+
+
+def test_hint_after_the_tile_is_down_preselects_the_advised_figure() -> None:
+    import time
+
+    from carcassonne_desktop.ai.advice import suggest_turn
+    from carcassonne_desktop.engine import Deploy, Game, Rules, quick_setup
+    from carcassonne_desktop.ui.hint import FIGURE_HERE, NO_FIGURE, HintAdvisor
+    from carcassonne_desktop.ui.placement_controller import PlacementController
+
+    setup = quick_setup(2, seed=5)
+    game = Game(setup, Rules(setup))
+    c = PlacementController(game)
+    c.place(next(iter(c.legal_cells())))
+    advisor = HintAdvisor()
+    assert advisor.request(c) and advisor.thinking
+    deadline = time.monotonic() + 20
+    while advisor.thinking and time.monotonic() < deadline:
+        advisor.update(c)
+        time.sleep(0.01)
+    expected = suggest_turn(c.tentative)
+    assert advisor.actions == expected
+    if isinstance(expected[0], Deploy):
+        assert advisor.message == FIGURE_HERE
+        spot = c.spots()[c.selected_spot]
+        assert (spot.x, spot.y, spot.port) == (expected[0].x, expected[0].y, expected[0].port)
+    else:
+        assert advisor.message == NO_FIGURE
+    c.pass_turn()  # the player decides otherwise: the advice goes away
+    advisor.update(c)
+    assert advisor.message is None and not advisor.actions
