@@ -327,3 +327,21 @@ def test_a_new_game_can_be_continued_before_its_first_turn(app):
     loaded = make_store().continue_game()
     assert loaded is not None and loaded.game.setup.players[0].name == "Marie"
     assert not loaded.game.history
+
+
+def test_a_thinking_computer_gets_the_cpu_the_screen_does_not_need(app):
+    import carcassonne_desktop.ui.app as app_module
+    from carcassonne_desktop.ui.computer_turns import IDLE, THINKING
+    from carcassonne_desktop.ui.game_scene import THINKING_FPS
+
+    scene = _start_game(app)
+    _steps(app, 90)  # let the view settle
+    scene.driver.state = THINKING  # as while a computer seat decides
+    app.last_input_ms = pygame.time.get_ticks() - 10_000
+    assert scene.in_motion() and app.frame_rate() == THINKING_FPS
+    app.last_input_ms = pygame.time.get_ticks()  # the player moves the mouse: full rate
+    assert app.frame_rate() == app_module.FPS
+    app.last_input_ms = pygame.time.get_ticks() - 10_000
+    scene.camera.focus(5, 5)  # something glides: full rate
+    assert app.frame_rate() == app_module.FPS
+    scene.driver.state = IDLE

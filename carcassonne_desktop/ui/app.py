@@ -189,11 +189,11 @@ class App:
         if not pygame.display.get_active():
             return BACKGROUND_FPS
         top = self.stack.top
+        idle = pygame.time.get_ticks() - self.last_input_ms > IDLE_AFTER_SECONDS * 1000
         if top is not None and top.in_motion():
-            return FPS
-        if pygame.time.get_ticks() - self.last_input_ms > IDLE_AFTER_SECONDS * 1000:
-            return IDLE_FPS
-        return FPS
+            lower = top.motion_fps()
+            return lower if lower is not None and idle else FPS
+        return IDLE_FPS if idle else FPS
 
     # ----------------------------------------------------------------- loop
 

@@ -411,6 +411,13 @@ class GameScene(Scene):
             return False
         return self.hover_spot is not None or self.mouse_still >= TOOLTIP_DWELL
 
+    def motion_fps(self) -> int | None:
+        """While a computer only thinks (nothing glides, nothing scores), the
+        screen shows a few dots: 20 frames a second leave the search the rest."""
+        quiet = not (self.effects.busy or self.final_running or self.camera.animating
+                     or (self.banner.visible and self.banner.age < 1.0))
+        return THINKING_FPS if self.driver.state == THINKING and quiet else None
+
     def in_motion(self) -> bool:
         return (self.driver.state != IDLE or self.effects.busy or self.final_running
                 or self.camera.animating or (self.banner.visible and self.banner.age < 1.0))
@@ -1009,6 +1016,9 @@ class GameScene(Scene):
         icon = self.meeples.get(_sprite_kind(kind), self.colours[self.game.current], rect.height - 18)
         draw_figure_chip(surface, rect, icon, figure_name(kind), selected, left)
 
+
+#: Frame rate while a computer player thinks and nothing else moves.
+THINKING_FPS = 20
 
 #: Seconds the mouse must rest on a feature before it is explained.
 TOOLTIP_DWELL = 0.45

@@ -92,6 +92,11 @@ class Scene:
         when nobody touches the mouse or keyboard (an animation, a computer turn)."""
         return False
 
+    def motion_fps(self) -> int | None:
+        """A lower frame rate that is enough for what moves now (None: full
+        rate). Frames cost the computer players time they could think with."""
+        return None
+
     def update(self, dt: float) -> None:
         del dt
 
