@@ -149,5 +149,5 @@ def run(autoplay: bool = False, quit_after_turns: int | None = None, screenshot:
             pygame.image.save(app.screen, screenshot)
     finally:
         app.save_settings()
-        pygame.quit()
+        app.close()
     return 0
