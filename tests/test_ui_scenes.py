@@ -218,6 +218,7 @@ def test_a_resting_window_is_drawn_once_then_left_alone(app, monkeypatch):
     flips = []
     monkeypatch.setattr(app_module.pygame.display, "flip", lambda: flips.append(1))
     app.realtime = True
+    app.last_input_ms = pygame.time.get_ticks()
     app.step(0.05)
     assert len(flips) == 1 and not app.resting
     app.last_input_ms = pygame.time.get_ticks() - int(app_module.REST_AFTER_SECONDS * 1000) - 1000

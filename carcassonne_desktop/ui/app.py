@@ -82,7 +82,7 @@ class App:
         pygame.font.init()
         reset_font_cache()
         pygame.key.set_repeat(350, 35)
-        self.last_input_ms = 0
+        self.last_input_ms = pygame.time.get_ticks()  # a new window counts as touched
         #: True inside run() (a real window): tests step frames themselves and
         #: always draw.
         self.realtime = False
