@@ -81,3 +81,22 @@ def test_save_screen_overwrite_flow(app, tmp_path):
     assert scene.dialog is not None and len(saved) == 1
     key(app, pygame.K_RETURN)
     assert len(saved) == 2 and len(store.list_saves()) == 1
+
+
+def test_long_titles_end_with_an_ellipsis_inside_the_list(app, tmp_path):
+    """Regression: "Contre l'ordinateur, avec Auberges et Cathédrales" was cut
+    mid-letter at the list's edge."""
+    from carcassonne_desktop.ui.resources import font
+    from carcassonne_desktop.ui.save_load_scene import LIST_FONT_SIZE, load_scene
+
+    store = SaveStore(tmp_path / "data", examples=EXAMPLES)
+    store.save(random_game(1, 10), "une partie au nom vraiment beaucoup trop long pour la liste")
+    scene = load_scene(app, store, lambda loaded: None)
+    app.stack.push(scene)
+    app.step(0.016)
+    items, _ = scene._items()
+    width = scene._list_area.width
+    long_ones = [label for label, _ in items if label.endswith("…")]
+    assert long_ones
+    for label, _ in items:
+        assert font(LIST_FONT_SIZE, bold=True).size(label)[0] <= width - 28

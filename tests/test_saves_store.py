@@ -193,3 +193,12 @@ def test_browser_save_mode_asks_before_overwriting(store):
     assert info is not None and info.name.startswith("Game of ")
     browser.select(0)
     assert browser.name == browser.slots[0].info.name
+
+
+def test_autosaves_of_the_same_players_are_told_apart_by_their_turn(store):
+    """Regression: two autosaves of "Player 1, Player 2" had the same title."""
+    store.autosave(random_game(1, 6))
+    store.autosave(random_game(2, 30))
+    titles = [v.title for v in SaveBrowser(store, "load", lang="en").slots if v.section == "autosaves"]
+    assert len(titles) == 2 and len(set(titles)) == 2
+    assert all("Turn" in t for t in titles)

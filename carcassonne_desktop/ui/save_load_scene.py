@@ -25,6 +25,7 @@ from carcassonne_desktop.persistence.saves import LoadedGame, SaveInfo
 from carcassonne_desktop.persistence.store import SaveStore
 from carcassonne_desktop.persistence.strings import text
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
+from carcassonne_desktop.ui.hud import fit_text
 from carcassonne_desktop.ui.panel_scene import MARGIN, PanelScene
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 THUMB_SIZE = (300, 200)
 BUTTON_H = 52
 HEADER_PREFIX = "header:"
+LIST_FONT_SIZE = 20  # the list's items are buttons: "button" in assets/themes/theme.json
 
 
 def thumbnail_surface(data: bytes | None, size: tuple[int, int]) -> pygame.Surface | None:
@@ -145,7 +147,9 @@ class SaveLoadScene(PanelScene):
                 items.append((f"— {text('saves.section.' + section)} —",
                               f"#{HEADER_PREFIX}{section}"))
             for index, view in views:
-                item = (view.title, f"#slot_{index}")
+                # Cut with "…" rather than at the list's edge mid-letter.
+                label = fit_text(view.title, LIST_FONT_SIZE, True, self._list_area.width - 28)
+                item = (label, f"#slot_{index}")
                 items.append(item)
                 if index == self.browser.selected:
                     selected = item
