@@ -151,7 +151,7 @@ def test_browser_load_mode_sections_selection_and_delete(store):
     assert browser.selected == 0
     browser.move(+1)
     assert browser.current.section == "autosaves"
-    assert browser.current.title.startswith("Autosave")
+    assert browser.current.title.startswith("Turn ") and browser.current.section == "autosaves"
     for _ in range(50):
         browser.move(+1)
     assert browser.current.section == "examples"
@@ -201,4 +201,4 @@ def test_autosaves_of_the_same_players_are_told_apart_by_their_turn(store):
     store.autosave(random_game(2, 30))
     titles = [v.title for v in SaveBrowser(store, "load", lang="en").slots if v.section == "autosaves"]
     assert len(titles) == 2 and len(set(titles)) == 2
-    assert all("Turn" in t for t in titles)
+    assert all(t.startswith("Turn ") for t in titles)

@@ -58,9 +58,10 @@ def slot_view(info: SaveInfo, lang: str) -> SlotView:
                         reason=reason), None, reason)
     title = info.title(lang)
     if info.kind == "autosave":
-        # Several autosaves of the same players differ by how far they got.
-        title = (text("saves.autosave_name", players=", ".join(p.name for p in info.players))
-                 + " · " + text("saves.turn", turn=info.turn + 1))
+        # Under the "Autosaves" heading: how far the game got, then who plays
+        # (several autosaves of the same players differ by their turn).
+        title = text("saves.autosave_name", turn=text("saves.turn", turn=info.turn + 1),
+                     players=", ".join(p.name for p in info.players))
     players = " · ".join(
         f"{p.name} {p.score}" + (f" ({text('saves.computer')})" if p.is_computer else "")
         for p in info.players
