@@ -69,3 +69,28 @@ def test_sounds_play_on_the_dummy_device() -> None:
         assert board.history == ["tile"]
     finally:
         pygame.quit()
+
+
+def test_sound_card_probing_stays_out_of_the_terminal(capfd) -> None:
+    """Regression: without a sound card, ALSA printed a dozen lines to the
+    player's terminal when the first sound was tried."""
+    import os
+
+    import pytest
+
+    from carcassonne_desktop.ui.sound import _without_c_stderr
+
+    def noisy() -> None:
+        os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
+
+    _without_c_stderr(noisy)
+
+    def failing() -> None:
+        os.write(2, b"ALSA again\n")
+        raise RuntimeError("no device")
+
+    with pytest.raises(RuntimeError):
+        _without_c_stderr(failing)
+    os.write(2, b"still here\n")
+    err = capfd.readouterr().err
+    assert "ALSA" not in err and "still here" in err

@@ -11,7 +11,8 @@ session instead of reaching the player. The effects come from
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -46,7 +47,8 @@ class SoundBoard:
             return self.available
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+                _without_c_stderr(
+                    lambda: pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512))
             for name in SOUND_NAMES:
                 sound = pygame.mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
                 sound.set_volume(self.volume)
@@ -77,6 +79,25 @@ class SoundBoard:
         self.volume = min(max(volume, 0.0), 1.0)
         for sound in self._sounds.values():
             sound.set_volume(self.volume)
+
+
+def _without_c_stderr(action: Callable[[], None]) -> None:
+    """Run `action` with the process's standard error closed at the C level:
+    without a sound card, ALSA prints a dozen lines of its own while SDL
+    looks for one, and the player's terminal is no place for them. Python's
+    own errors still come through as exceptions."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        action()
+        return
+    try:
+        with open(os.devnull, "wb") as sink:
+            os.dup2(sink.fileno(), 2)
+            action()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def sounds_for(events: Iterable[Event]) -> list[str]:
