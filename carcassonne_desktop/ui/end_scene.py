@@ -16,6 +16,7 @@ import pygame_gui
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.game_log import feature_name
+from carcassonne_desktop.ui.game_texts import winner_text
 from carcassonne_desktop.ui.hud import fit_text
 from carcassonne_desktop.ui.resources import colour, font
 from carcassonne_desktop.ui.scene import Scene
@@ -132,7 +133,7 @@ class EndScene(Scene):
         title = font(34, bold=True).render(i18n.tr("end.title"), True, colour("ui", "title"))
         surface.blit(title, (panel.centerx - title.get_width() // 2, y))
         y += title.get_height() + 4
-        winner = font(22, bold=True).render(self.game_scene._winner_text(), True, colour("ui", "accent"))
+        winner = font(22, bold=True).render(winner_text(self.game_scene.game), True, colour("ui", "accent"))
         surface.blit(winner, (panel.centerx - winner.get_width() // 2, y))
         y += winner.get_height() + 18
         bottom = panel.bottom - 96

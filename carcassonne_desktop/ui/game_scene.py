@@ -39,8 +39,9 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.game_log import GameLog, colour_name, feature_name, figure_name
+from carcassonne_desktop.ui.game_log import GameLog, figure_name
 from carcassonne_desktop.ui.game_session import GameSession, make_store
+from carcassonne_desktop.ui.game_texts import feature_lines, status
 from carcassonne_desktop.ui.hint import HintAdvisor
 from carcassonne_desktop.ui.hud import (
     PANEL_W,
@@ -849,7 +850,7 @@ class GameScene(Scene):
         self.effects.draw(surface, self.camera)
         self._draw_status(surface, c)
         if explain and self.hover_feature is not None:
-            draw_tooltip(surface, self._feature_lines(self.hover_feature[1]), self.mouse, board)
+            draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, board)
         self._draw_panel(surface, c)
         self.banner.draw(surface, board)
 
@@ -911,60 +912,9 @@ class GameScene(Scene):
                                                     port=action.port, lying=_is_field(self.game, action)), lift)
 
     def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
-        game = self.game
-        board = self.camera.viewport
-        if self.final_running:
-            draw_status(surface, board, i18n.tr("hud.final_scoring"), "", None, self.mouse)
-            return
-        if game.is_over:
-            draw_status(surface, board, i18n.tr("hud.game_over"), self._winner_text(), None, self.mouse)
-            return
-        seat = game.current
-        player = game.setup.players[seat]
-        if c is None:
-            title = i18n.tr("hud.thinking", name=player.name) if self.driver.state == THINKING else \
-                i18n.tr("hud.turn", name=player.name, color=colour_name(player.color))
-            draw_status(surface, board, title, "", player.color, self.mouse)
-            return
-        title = i18n.tr("hud.your_turn", name=player.name)
-        if c.state == PLACE:
-            hint = i18n.tr("hud.hand_hint" if len(c.hand) > 1 else "hud.place_hint")
-            if c.hover is not None and not c.ghost_fits:
-                hint = i18n.tr("hud.illegal_here")
-        elif c.state == FIGURE:
-            title = i18n.tr("hud.place_figure")
-            hint = i18n.tr("hud.figure_hint")
-        else:
-            title = i18n.tr("hud.figure_placed" if isinstance(c.figure_action, Deploy) else "hud.passed")
-            hint = i18n.tr("hud.confirm_hint")
-        if self.hint.message is not None and c.state != READY:
-            hint = i18n.tr(self.hint.message)
-        draw_status(surface, board, title, hint, player.color, self.mouse)
-
-    def _winner_text(self) -> str:
-        game = self.game
-        winners = game.winners()
-        names = [game.setup.players[w].name for w in winners]
-        points = game.scores[winners[0]] if winners else 0
-        if len(names) == 1:
-            return i18n.tr("hud.winner", name=names[0], points=points)
-        return i18n.tr("hud.tie", names=", ".join(names), points=points)
-
-    def _feature_lines(self, info: Any) -> list[str]:
-        name = feature_name(info.kind).capitalize()
-        if info.kind == "field":
-            first = i18n.tr("hud.worth_field", feature=name, points=i18n.points_text(info.value))
-        elif info.completed:
-            first = i18n.tr("hud.worth_completed", feature=name, points=i18n.points_text(info.value))
-        else:
-            first = i18n.tr("hud.worth_open", feature=name, points=i18n.points_text(info.value))
-        players = self.game.setup.players
-        if info.owners:
-            owners = ", ".join(f"{players[o].name} ({colour_name(players[o].color)})" for o in info.owners)
-            second = i18n.tr("hud.held_by", names=owners)
-        else:
-            second = i18n.tr("hud.held_by_nobody")
-        return [first, second]
+        said = status(self.game, c, final_running=self.final_running,
+                      thinking=self.driver.state == THINKING, advice=self.hint.message)
+        draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse)
 
     def _draw_panel(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         game = self.game
