@@ -34,7 +34,7 @@ class HintAdvisor:
         #: The advice being shown: its actions, and the square of the tile.
         self.actions: tuple[Action, ...] = ()
         self.message: str | None = None
-        self._shown_for: int | None = None  # id of the controller (the turn) it is for
+        self._shown_for: int | None = None  # serial of the controller (the turn) it is for
 
     @staticmethod
     def position_key(c: PlacementController) -> tuple[object, ...]:
