@@ -295,10 +295,12 @@ def test_hint_shows_the_computer_turn_and_enter_follows_it(app):
     scene = _start_game(app)
     expected = suggest_turn(scene.game)
     _click(app, scene.buttons["hint"])
-    for _ in range(200):
-        if scene.hint.actions:
-            break
+    import time
+
+    deadline = time.monotonic() + 30  # the advice thread needs real time, not frames
+    while not scene.hint.actions and time.monotonic() < deadline:
         app.step(0.02)
+        time.sleep(0.01)
     assert scene.hint.actions == expected
     place = expected[0]
     assert isinstance(place, PlaceTile)
