@@ -161,21 +161,12 @@ class HardPlayer(Player):
             "candidates": len(candidates), "samples": len(rounds),
             "helper_samples": helper_rounds, "left": len(active),
         }
-        averages = means(rounds, len(candidates))
-        best = max(
-            active,
-            key=lambda i: (averages[i] if averages[i] is not None else float("-inf"), -i),
-        )
-        return candidates[best]
+        return candidates[_leader(means(rounds, len(candidates)), active)]
 
     def _prune(self, rounds: dict[int, RoundValues], active: list[int]) -> tuple[list[int], bool]:
         """Drop the candidates clearly worse than the leader; settled when no
         remaining one can still beat it by more than `indifference`."""
-        averages = means(rounds, len(next(iter(rounds.values()))))
-        leader = max(
-            active,
-            key=lambda i: (averages[i] if averages[i] is not None else float("-inf"), -i),
-        )
+        leader = _leader(means(rounds, len(next(iter(rounds.values())))), active)
         keep = [leader]
         settled = True
         for other in active:
@@ -194,3 +185,9 @@ class HardPlayer(Player):
                 settled = False
         keep.sort()
         return keep, settled
+
+
+def _leader(averages: list[float | None], active: list[int]) -> int:
+    """The active candidate with the best average so far (unplayed ones last;
+    ties go to the better-ranked root candidate)."""
+    return max(active, key=lambda i: (averages[i] if averages[i] is not None else float("-inf"), -i))
