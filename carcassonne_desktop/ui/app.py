@@ -175,10 +175,14 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def _untouched_for(self) -> float:
+        """Seconds since the last mouse or keyboard input."""
+        return (pygame.time.get_ticks() - self.last_input_ms) / 1000.0
+
     @property
     def resting(self) -> bool:
         """Nobody has touched the game for a while and nothing is moving."""
-        if pygame.time.get_ticks() - self.last_input_ms <= REST_AFTER_SECONDS * 1000:
+        if self._untouched_for() <= REST_AFTER_SECONDS:
             return False
         top = self.stack.top
         return top is None or not top.in_motion()
@@ -189,7 +193,7 @@ class App:
         if not pygame.display.get_active():
             return BACKGROUND_FPS
         top = self.stack.top
-        idle = pygame.time.get_ticks() - self.last_input_ms > IDLE_AFTER_SECONDS * 1000
+        idle = self._untouched_for() > IDLE_AFTER_SECONDS
         if top is not None and top.in_motion():
             lower = top.motion_fps()
             return lower if lower is not None and idle else FPS

@@ -412,16 +412,18 @@ class GameScene(Scene):
             return False
         return self.hover_spot is not None or self.mouse_still >= TOOLTIP_DWELL
 
+    def _animating(self) -> bool:
+        """Something glides, scores or appears on screen."""
+        return (self.effects.busy or self.final_running or self.camera.animating
+                or (self.banner.visible and self.banner.age < 1.0))
+
     def motion_fps(self) -> int | None:
         """While a computer only thinks (nothing glides, nothing scores), the
         screen shows a few dots: 20 frames a second leave the search the rest."""
-        quiet = not (self.effects.busy or self.final_running or self.camera.animating
-                     or (self.banner.visible and self.banner.age < 1.0))
-        return THINKING_FPS if self.driver.state == THINKING and quiet else None
+        return THINKING_FPS if self.driver.state == THINKING and not self._animating() else None
 
     def in_motion(self) -> bool:
-        return (self.driver.state != IDLE or self.effects.busy or self.final_running
-                or self.camera.animating or (self.banner.visible and self.banner.age < 1.0))
+        return self.driver.state != IDLE or self._animating()
 
     def update(self, dt: float) -> None:
         self.pulse += dt
