@@ -34,20 +34,27 @@ def feature_name(kind: str) -> str:
     return kind if text.endswith(f"feature.{kind}") else text
 
 
-def figure_name(kind: str, on_field: bool = False) -> str:
+def is_field_port(port: str) -> bool:
+    """Whether a figure on this port lies in a field (a farmer): fields are
+    named by half edges ("NW"), everything else by a side or the centre."""
+    return port not in ("N", "E", "S", "W", "C")
+
+
+def _figure_text(table: str, kind: str, on_field: bool) -> str:
     if kind == "follower" and on_field:
         kind = "farmer"
-    text = i18n.tr(f"figure.{kind}")
-    return kind if text.endswith(f"figure.{kind}") else text
+    text = i18n.tr(f"{table}.{kind}")
+    return text if not text.endswith(f"{table}.{kind}") else ""
+
+
+def figure_name(kind: str, on_field: bool = False) -> str:
+    return _figure_text("figure", kind, on_field) or kind
 
 
 def figure_with_article(kind: str, on_field: bool = False) -> str:
     """"an abbot", "un abbé": the article depends on the word and the
     language, so each language lists it with the name."""
-    if kind == "follower" and on_field:
-        kind = "farmer"
-    text = i18n.tr(f"figure_a.{kind}")
-    return figure_name(kind) if text.endswith(f"figure_a.{kind}") else text
+    return _figure_text("figure_a", kind, on_field) or figure_name(kind, on_field)
 
 
 def colour_name(colour_id: str) -> str:
@@ -57,7 +64,7 @@ def colour_name(colour_id: str) -> str:
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One log line for an event in the current language (None: not worth a line)."""
     if isinstance(event, FigureDeployed):
-        on_field = event.port not in ("N", "E", "S", "W", "C")
+        on_field = is_field_port(event.port)
         return i18n.tr("message.deployed", name=names[event.player],
                        figure_a=figure_with_article(event.figure, on_field))
     if isinstance(event, PointsScored):

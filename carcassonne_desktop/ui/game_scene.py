@@ -39,7 +39,7 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.game_log import GameLog, figure_name
+from carcassonne_desktop.ui.game_log import GameLog, figure_name, is_field_port
 from carcassonne_desktop.ui.game_session import GameSession, make_store
 from carcassonne_desktop.ui.game_texts import feature_lines, status
 from carcassonne_desktop.ui.hint import HintAdvisor
@@ -875,7 +875,7 @@ class GameScene(Scene):
         if c.state == READY and isinstance(c.figure_action, Deploy):
             a = c.figure_action
             self._draw_sprite(surface, FigureSprite(a.x, a.y, player, _sprite_kind(a.figure), port=a.port,
-                                                    lying=_is_field(shown, a)))
+                                                    lying=is_field_port(a.port)))
 
     def _draw_sprite(self, surface: pygame.Surface, sprite: FigureSprite, lift: float = 0.0) -> None:
         pos = self.renderer.figure_position(self.camera, self.layer.tiles, sprite)
@@ -911,7 +911,7 @@ class GameScene(Scene):
             self.layer.sync(self.game)
             lift = (1 - ease) * self.camera.scale * 0.8
             self._draw_sprite(surface, FigureSprite(action.x, action.y, self.colours[seat], _sprite_kind(action.figure),
-                                                    port=action.port, lying=_is_field(self.game, action)), lift)
+                                                    port=action.port, lying=is_field_port(action.port)), lift)
 
     def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         said = status(self.game, c, final_running=self.final_running,
@@ -981,9 +981,3 @@ STATUS_CLEARANCE = 136
 
 def _sprite_kind(figure: str) -> str:
     return figure if figure in ("large_follower", "abbot") else "follower"
-
-
-def _is_field(game: Game, action: Deploy) -> bool:
-    """Whether a figure lies down (a farmer): the port names a half edge."""
-    del game
-    return action.port not in ("N", "E", "S", "W", "C")
