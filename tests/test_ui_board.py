@@ -205,3 +205,13 @@ def test_long_figure_names_split_in_two_lines() -> None:
     assert two_lines("grand partisan") == ("grand", "partisan")
     assert two_lines("large follower") == ("large", "follower")
     assert two_lines("abbé") == ("abbé",)
+
+
+def test_fonts_survive_the_font_module_being_shut_down() -> None:
+    """Regression: a font cached before pygame.quit() was handed out after it
+    ("Invalid font"), when a test or a second window came later in the process."""
+    from carcassonne_desktop.ui.resources import font
+
+    font(17).render("avant", True, (0, 0, 0))
+    pygame.font.quit()
+    assert font(17).render("après", True, (0, 0, 0)).get_width() > 0

@@ -68,11 +68,17 @@ def colour(group: str, name: str) -> pygame.Color:
     return pygame.Color(*rgb)
 
 
-@lru_cache(maxsize=32)
 def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font:
-    """A cached bundled font at a pixel size (pygame.font must be initialised)."""
+    """A cached bundled font at a pixel size. Fonts die with ``pygame.quit()``:
+    if the font module was shut down since, the cache is emptied first."""
     if not pygame.font.get_init():
         pygame.font.init()
+        _cached_font.cache_clear()
+    return _cached_font(size, bold, serif)
+
+
+@lru_cache(maxsize=32)
+def _cached_font(size: int, bold: bool, serif: bool) -> pygame.font.Font:
     return pygame.font.Font(str(font_path(bold=bold, serif=serif)), max(6, int(size)))
 
 
@@ -96,4 +102,4 @@ def load_theme() -> dict[str, Any]:
 
 def reset_font_cache() -> None:
     """Forget cached fonts (they die with ``pygame.quit()``; a new window needs new ones)."""
-    font.cache_clear()
+    _cached_font.cache_clear()
