@@ -23,7 +23,7 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine import Deploy, EngineError, Game, GameSetup, PlaceTile
+from carcassonne_desktop.engine import Deploy, Game, GameSetup, PlaceTile
 from carcassonne_desktop.engine.events import Event, GameOver, PointsScored
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.board_layer import BoardLayer
@@ -300,7 +300,7 @@ class GameScene(Scene):
         key = (id(game), len(game.history))
         if self.controller is None or self._controller_key != key:
             self.controller = PlacementController(game)
-            self.controller.observer = self._play_preview_sounds
+            self.controller.observer = self._play_event_sounds
             self._controller_key = key
             self._begin_human_turn(game.current)
         return self.controller
@@ -374,11 +374,8 @@ class GameScene(Scene):
         game = self.game
         replay = Game(game.setup, game.rules)
         events: list[Event] = list(replay.opening_events)
-        try:
-            for action in game.history:
-                events.extend(replay.apply(action))
-        except EngineError:  # cannot happen for a game built by the engine; keep what we have
-            pass
+        for action in game.history:
+            events.extend(replay.apply(action))
         self.log.clear()
         self.log.add(events)
 
@@ -386,7 +383,7 @@ class GameScene(Scene):
         if self.app is not None:
             self.app.sounds.play(name)
 
-    def _play_preview_sounds(self, events: list[Event]) -> None:
+    def _play_event_sounds(self, events: list[Event]) -> None:
         for name in sounds_for(events):
             if name != "game_over":  # rung when the final scoring is over
                 self.play_sound(name)
@@ -442,7 +439,7 @@ class GameScene(Scene):
             if self.driver.state == ANIMATING and before != ANIMATING:
                 self._follow_computer_action()
             if events:
-                self._play_preview_sounds(events)
+                self._play_event_sounds(events)
                 self._after_events(events)
         else:
             self.human_controller()
