@@ -85,7 +85,7 @@ def check_invariants(game: Game) -> None:
             assert on_board + game.supply[player][figure.name] == figure.per_player
             assert game.supply[player][figure.name] >= 0
     # Features completed by the tile just placed are scored after the figure step.
-    pending = {game.find(n) for n in game._pending}
+    pending = {game.find(n) for n in game._to_score}
     for component in oracle_components(game):
         roots = {game.find(n) for n in component["members"]}
         assert len(roots) == 1, "one connected feature split over several roots"

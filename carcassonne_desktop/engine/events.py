@@ -52,6 +52,8 @@ class FigureDeployed(Event):
     x: int
     y: int
     port: str
+    #: The kind of feature it stands on ("field" means a farmer, lying down).
+    feature: str = ""
     kind: ClassVar[str] = "figure_deployed"
 
 
@@ -64,10 +66,12 @@ class FeatureCompleted(Event):
 
 @dataclass(frozen=True, slots=True)
 class PointsScored(Event):
-    """`players` all receive `points` for one feature.
+    """`players` all receive `points`.
 
-    `reason` is "completed" (during play), "final" (end-of-game scoring) or the
-    name of the action that caused it (e.g. "recall").
+    `feature` is the score category (`road`, `city`, ..., or one without a
+    feature: `goods`, `wheel`, ...); `tiles` the feature's tiles, empty when
+    no feature is scored. `reason` is "completed" (during play), "final"
+    (end-of-game scoring) or what caused it (e.g. "recall").
     """
 
     players: tuple[int, ...]
@@ -93,3 +97,45 @@ class GameOver(Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     kind: ClassVar[str] = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRequested(Event):
+    """The game now waits for a decision of an expansion's kind (the tile and
+    figure decisions of every turn are not announced)."""
+
+    decision: str
+    player: int
+    kind: ClassVar[str] = "decision_requested"
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeRevealed(Event):
+    """A random outcome of a named stream became known (a sheep token, the die)."""
+
+    stream: str
+    outcome: Any
+    player: int
+    kind: ClassVar[str] = "outcome_revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class TokenGained(Event):
+    """A player gained (or, with a negative count, gave up) tokens."""
+
+    player: int
+    token: str
+    count: int
+    kind: ClassVar[str] = "token_gained"
+
+
+@dataclass(frozen=True, slots=True)
+class FigureMoved(Event):
+    """A figure moved between two places; each is a dict with x, y, port or
+    area, slot (the record's location shape)."""
+
+    player: int
+    figure: str
+    origin: Any
+    target: Any
+    kind: ClassVar[str] = "figure_moved"

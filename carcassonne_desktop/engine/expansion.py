@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from carcassonne_desktop.engine.actions import Action
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
+from carcassonne_desktop.engine.decisions import Decision, DecisionKind
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -47,6 +49,11 @@ class Expansion:
     start_priority: ClassVar[int] = 0
     #: Position in the registry order (hooks run in this order).
     order: ClassVar[int] = 100
+    #: Record setup fields this expansion reads, with what each means.
+    setup_fields: ClassVar[Mapping[str, str]] = {}
+    #: Option names whose setting appears with the first-edition rules on the
+    #: setup screen (the others are shown with the expansion).
+    first_edition_options: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.game_options = options
@@ -68,6 +75,25 @@ class Expansion:
     def arrange_bag(self, game: Game, bag: list[str], rng: random.Random) -> list[str]:
         """Reorder the shuffled bag (first element drawn first)."""
         return bag
+
+    def start_layout(self, game: Game) -> list[tuple[str, int, int, int]] | None:
+        """Tiles laid before the game instead of the start tile, as
+        (tile id, x, y, rot), the anchor at (0, 0): a start board of several
+        cells. The expansion with the highest `start_priority` that returns
+        one wins."""
+        return None
+
+    def streams(self) -> Iterable[str]:
+        """Names of the draw streams this expansion draws from (DESIGN 5b)."""
+        return ()
+
+    def decision_kinds(self) -> Iterable[DecisionKind]:
+        """Kinds of decision this expansion asks, with their legal choices."""
+        return ()
+
+    def turn_work(self) -> Iterable[Work]:
+        """Work attached to steps of the turn (see engine/turn.py)."""
+        return ()
 
     # --- placement -----------------------------------------------------
     def filter_placements(
@@ -106,8 +132,56 @@ class Expansion:
     def modify_field_points(self, game: Game, feature: Feature, points: int) -> int:
         return points
 
+    def player_points(self, game: Game, feature: Feature, player: int, points: int) -> int:
+        """What the feature is worth to one of its owners (the pig adds for
+        its owner only)."""
+        return points
+
+    def break_tie(
+        self, game: Game, feature: Feature, owners: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """Narrow a tied majority (hills: the tied players on a hill win)."""
+        return owners
+
+    def before_feature_scored(self, game: Game, root: int, events: list[Event]) -> Decision | None:
+        """Pause the scoring of a completed feature for a decision (the Count's
+        followers come out of the city); called again once it is resolved,
+        until it returns None."""
+        return None
+
+    def on_feature_completed(self, game: Game, root: int, placer: int, events: list[Event]) -> None:
+        """A feature was just completed by `placer`'s tile (goods, king...)."""
+
+    def on_feature_scored(
+        self, game: Game, root: int, owners: tuple[int, ...], events: list[Event]
+    ) -> None:
+        """A feature was scored; its figures are still on it."""
+
+    def on_points_awarded(
+        self, game: Game, players: tuple[int, ...], points: int, category: str,
+        events: list[Event],
+    ) -> None:
+        """Points were awarded (robbers take their share)."""
+
+    def on_features_joined(self, game: Game, kept: int, absorbed: int) -> None:
+        """Two features became one (`absorbed` root now belongs to `kept`)."""
+
+    def next_player(self, game: Game, player: int) -> int | None:
+        """Who plays after `player`; None keeps the usual order (the volcano
+        gives the same player another turn)."""
+        return None
+
     def final_scoring(self, game: Game, events: list[Event]) -> None:
         """Extra end-of-game scoring, after the features."""
+
+    # --- hidden information -------------------------------------------------
+    def unseen_tiles(self, game: Game) -> Iterable[str]:
+        """Tiles out of the bag that no player has seen (under hills)."""
+        return ()
+
+    def resample_hidden(self, game: Game, rng: random.Random, pool: list[str]) -> None:
+        """Deal this expansion's hidden tiles again from `pool` (shuffled unseen
+        tiles; take them from its end) for a computer player's sampled copy."""
 
 
 EXPANSIONS: dict[str, type[Expansion]] = {}

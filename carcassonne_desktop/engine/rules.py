@@ -7,16 +7,33 @@ Built once per game and shared (read-only) by its copies.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop.engine.catalogue import Catalogue, TileType
+from carcassonne_desktop.engine.decisions import DecisionKind
 from carcassonne_desktop.engine.errors import SetupError
 from carcassonne_desktop.engine.expansion import Expansion, overrides, registry
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.setup import GameSetup
+from carcassonne_desktop.engine.turn import Work, compile_plan
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.engine.game import Game
 
 HOOKS = (
     "arrange_bag",
+    "start_layout",
+    "player_points",
+    "break_tie",
+    "before_feature_scored",
+    "on_feature_completed",
+    "on_feature_scored",
+    "on_points_awarded",
+    "on_features_joined",
+    "next_player",
+    "unseen_tiles",
+    "resample_hidden",
     "filter_placements",
     "explain_placement",
     "on_tile_placed",
@@ -59,12 +76,33 @@ class Rules:
             kinds = figure.kinds
             for expansion in self.expansions:
                 kinds = kinds | expansion.extend_figure_kinds(figure)
-            extended.append(
-                FigureType(figure.name, figure.per_player, kinds, figure.strength, figure.occupies)
-            )
+            extended.append(replace(figure, kinds=kinds))
         self.figures: tuple[FigureType, ...] = tuple(extended)
         self.figure_by_name = {f.name: f for f in self.figures}
+        #: Every figure is a follower-like one that takes its feature: the
+        #: figure step may use the base game's quick occupancy test.
+        self.simple_occupancy = all(
+            f.group == "follower" and not f.requires_own_follower for f in self.figures
+        )
+        #: Some figure stands only with its owner's follower (builder, pig).
+        self.dependent_figures = any(f.requires_own_follower for f in self.figures)
         self.hand_size = 3 if self.options.get("hand_of_3") else 1
+        streams: set[str] = set()
+        kinds_by_name: dict[str, DecisionKind] = {}
+        attached: list[Work] = []
+        for expansion in self.expansions:
+            streams.update(expansion.streams())
+            for kind in expansion.decision_kinds():
+                if kind.name in kinds_by_name:
+                    raise SetupError(f"decision kind {kind.name!r} declared twice")
+                kinds_by_name[kind.name] = kind
+            attached.extend(expansion.turn_work())
+        self.stream_names = frozenset(streams)
+        self.decision_kinds = kinds_by_name
+        from carcassonne_desktop.engine.game import Game
+
+        #: The works of a turn in order, compiled once for this game's expansions.
+        self.plan: tuple[Work, ...] = compile_plan(Game.CORE_WORK, attached)
 
     @staticmethod
     def _merge_options(
@@ -81,6 +119,22 @@ class Rules:
                 raise SetupError(f"option {name!r} must be {type(merged[name]).__name__}")
             merged[name] = value
         return merged
+
+    def decision_kind(self, name: str) -> DecisionKind:
+        kind = self.decision_kinds.get(name)
+        if kind is None:
+            raise SetupError(f"no expansion in this game answers a {name!r} decision")
+        return kind
+
+    def start_layout(self, game: Game) -> list[tuple[str, int, int, int]] | None:
+        """A start board of several cells, from the expansion with the highest
+        start priority that has one."""
+        best: tuple[int, list[tuple[str, int, int, int]]] | None = None
+        for expansion in self.hooks["start_layout"]:
+            layout = expansion.start_layout(game)
+            if layout and (best is None or expansion.start_priority > best[0]):
+                best = (expansion.start_priority, layout)
+        return best[1] if best is not None else None
 
     def start_tile(self) -> TileType:
         """The start tile of the expansion with the highest start priority."""

@@ -12,8 +12,16 @@ from carcassonne_desktop.engine.errors import SetupError
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 SETUP_KEYS = frozenset(
-    {"players", "expansions", "options", "seed", "start_tile", "start_rot", "tile_order"}
+    {"players", "expansions", "options", "seed", "start_tile", "start_rot", "tile_order", "draws"}
 )
+
+
+def _expansion_setup_fields() -> frozenset[str]:
+    """Setup fields declared by expansions (found through the registry, so a
+    record parses the same whatever was imported first)."""
+    from carcassonne_desktop.engine.expansion import registry
+
+    return frozenset(name for cls in registry().values() for name in cls.setup_fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +54,11 @@ class GameSetup:
     start_tile: str | None = None
     start_rot: int = 0
     tile_order: tuple[str, ...] | None = None
+    #: Forced outcomes per draw stream (DESIGN 5b); a stream's own seeded
+    #: generator takes over when its list runs out.
+    draws: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: Setup fields declared by expansions (`Expansion.setup_fields`).
+    extras: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -59,13 +72,17 @@ class GameSetup:
             out["start_rot"] = self.start_rot
         if self.tile_order is not None:
             out["tile_order"] = list(self.tile_order)
+        if self.draws:
+            out["draws"] = {name: list(values) for name, values in self.draws.items()}
+        out.update(self.extras)
         return out
 
     @classmethod
     def from_json(cls, data: object) -> GameSetup:
         if not isinstance(data, Mapping):
             raise SetupError("'setup' must be a JSON object")
-        unknown = set(data) - SETUP_KEYS
+        extra_keys = _expansion_setup_fields()
+        unknown = set(data) - SETUP_KEYS - extra_keys
         if unknown:
             raise SetupError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
         players_data = data.get("players")
@@ -92,6 +109,14 @@ class GameSetup:
             not isinstance(order, list) or not all(isinstance(t, str) for t in order)
         ):
             raise SetupError("'tile_order' must be a list of tile ids")
+        draws = data.get("draws", {})
+        if not isinstance(draws, Mapping) or not all(
+            isinstance(name, str)
+            and isinstance(values, list)
+            and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values)
+            for name, values in draws.items()
+        ):
+            raise SetupError("'draws' must map stream names to lists of outcomes")
         setup = cls(
             players=players,
             expansions=tuple(expansions),
@@ -100,6 +125,8 @@ class GameSetup:
             start_tile=start_tile,
             start_rot=start_rot,
             tile_order=tuple(order) if order is not None else None,
+            draws={name: tuple(values) for name, values in draws.items()},
+            extras={key: data[key] for key in extra_keys if key in data},
         )
         setup.check_players()
         return setup
@@ -121,6 +148,7 @@ def quick_setup(
     options: Mapping[str, Any] | None = None,
     tile_order: tuple[str, ...] | None = None,
     controllers: tuple[str, ...] | None = None,
+    draws: Mapping[str, tuple[Any, ...]] | None = None,
 ) -> GameSetup:
     """A setup with default names and colours, for tests, benchmarks and self-play."""
     colors = ("red", "blue", "green", "yellow", "black", "purple", "orange", "gray")
@@ -133,4 +161,5 @@ def quick_setup(
         options=dict(options or {}),
         seed=seed,
         tile_order=tile_order,
+        draws=dict(draws or {}),
     )

@@ -1,0 +1,384 @@
+"""The board: tiles placed, the frontier of open cells, and features merged
+with union-find as tiles go down.
+
+Hot paths (placement enumeration, `_put_tile`) work on precomputed rotations,
+a frontier of open cells indexed by edge pattern and union-find features
+with aggregates, so nothing here scans the whole board. `Game` inherits
+this; it is a separate module so the turn flow reads on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from carcassonne_desktop.engine.actions import PlaceTile
+from carcassonne_desktop.engine.catalogue import RotatedTile, TileType, pattern_sides
+from carcassonne_desktop.engine.features import (
+    EDGES,
+    FEATURE_KINDS,
+    NEIGHBOURHOOD,
+    STRUCTURAL_ATTRS,
+    Feature,
+    Position,
+)
+from carcassonne_desktop.engine.geometry import DELTAS
+from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD as AROUND
+from carcassonne_desktop.engine.legal import PlacementGroup
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.engine.rules import Rules
+
+# Bit offset, in the pattern of the cell beyond each edge, of the side facing it.
+FACING_SHIFT = (6, 9, 0, 3)
+_SIDES = tuple((d, DELTAS[d][0], DELTAS[d][1], FACING_SHIFT[d]) for d in range(4))
+# (kind, completion, initial open count, shields, flags, local indexes of bordering cities)
+Template = tuple[str, str, int, int, dict[str, int] | None, tuple[int, ...] | None]
+_TEMPLATES: dict[str, tuple[Template, ...]] = {}
+
+
+def _templates(tile: TileType) -> tuple[Template, ...]:
+    cached = _TEMPLATES.get(tile.id)
+    if cached is None:
+        built = []
+        for spec in tile.features:
+            kind = FEATURE_KINDS.get(spec.kind)
+            completion = kind.completion if kind else "never"
+            open_count = len(spec.ports) if completion == EDGES else 8
+            flags = {
+                name: 1
+                for name, value in spec.attrs.items()
+                if name not in STRUCTURAL_ATTRS and value is True
+            } or None
+            cities = tuple(spec.attrs["cities"]) if spec.kind == "field" else None
+            built.append(
+                (spec.kind, completion, open_count, 1 if spec.flag("shield") else 0, flags, cities)
+            )
+        cached = tuple(built)
+        _TEMPLATES[tile.id] = cached
+    return cached
+
+
+
+@dataclass(frozen=True, slots=True)
+class FigureOnBoard:
+    player: int
+    figure: str
+    x: int
+    y: int
+    port: str
+    feature: str  # the feature kind it stands on; "field" means a farmer, lying down
+    feature_index: int = -1  # the feature's index in the tile's catalogue entry
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureInfo:
+    """What the interface needs to show about one feature."""
+
+    kind: str
+    tiles: tuple[Position, ...]
+    segments: tuple[tuple[int, int, int], ...]  # (x, y, local feature index) of every part
+    figures: tuple[FigureOnBoard, ...]
+    owners: tuple[int, ...]  # players with the majority now
+    completed: bool
+    value: int  # what it would score now (completed value, or end-of-game value)
+
+
+
+class Board:
+    """Tiles, frontier and features of one game (a part of `Game`)."""
+
+    rules: Rules
+    board: dict[Position, tuple[RotatedTile, int]]
+    parent: list[int]
+    features: list[Feature | None]
+    node_pos: list[Position]
+    node_local: list[int]
+    frontier: dict[Position, int]
+    open_by_pattern: dict[int, dict[Position, None]]
+    waiting_cells: dict[Position, list[int]]
+    figures_placed: list[tuple[int, str, int]]
+    _to_score: list[int]
+    _placements: dict[str, list[PlacementGroup]]
+
+    def figures_on_board(self) -> list[FigureOnBoard]:
+        out = []
+        for player, figure, node in self.figures_placed:
+            out.append(self._figure_view(player, figure, node))
+        return out
+
+    def _figure_view(self, player: int, figure: str, node: int) -> FigureOnBoard:
+        x, y = self.node_pos[node]
+        rotated = self.board[(x, y)][0]
+        local = self.node_local[node]
+        return FigureOnBoard(
+            player, figure, x, y, rotated.canonical_ports[local],
+            rotated.tile.features[local].kind, local,
+        )
+
+    def placed_tiles(self) -> dict[Position, tuple[str, int]]:
+        return {pos: (rt.tile.id, rt.rot) for pos, (rt, _) in self.board.items()}
+
+    def feature_at(self, x: int, y: int, port: str) -> FeatureInfo | None:
+        placed = self.board.get((x, y))
+        if placed is None:
+            return None
+        rotated, base = placed
+        local = rotated.feature_at_port(port)
+        if local < 0:
+            return None
+        return self.feature_info(base + local)
+
+    def feature_info(self, node: int) -> FeatureInfo:
+        root = self.find(node)
+        feature = self.features[root]
+        assert feature is not None
+        segments = tuple(
+            (*self.node_pos[n], self.node_local[n])
+            for n in range(len(self.parent))
+            if self.find(n) == root
+        )
+        figures = tuple(self._figure_view(p, f, n) for p, f, n in feature.figures)
+        owners, _ = self._majority(feature)
+        if feature.kind == "field":
+            value = self._field_points(feature)
+        else:
+            value = self._feature_points(feature, feature.completed or self._is_complete(feature))
+        return FeatureInfo(
+            feature.kind,
+            tuple(sorted(feature.tiles)),
+            segments,
+            figures,
+            owners,
+            feature.completed,
+            value,
+        )
+
+    # ----------------------------------------------------------- union-find
+    def find(self, node: int) -> int:
+        parent = self.parent
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    def feature(self, node: int) -> Feature:
+        feature = self.features[self.find(node)]
+        assert feature is not None
+        return feature
+
+    def _union(self, a: int, b: int, closes_edge: bool) -> None:
+        parent = self.parent
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        while parent[b] != b:
+            parent[b] = parent[parent[b]]
+            b = parent[b]
+        features = self.features
+        if a == b:
+            if closes_edge:
+                features[a].open -= 2  # type: ignore[union-attr]
+            return
+        fa, fb = features[a], features[b]
+        assert fa is not None and fb is not None
+        if fa.size < fb.size:
+            a, b, fa, fb = b, a, fb, fa
+        parent[b] = a
+        features[b] = None
+        fa.absorb(fb)
+        fa.open += fb.open - (2 if closes_edge else 0)
+
+
+    def _explain_placement(self, action: PlaceTile, tile_id: str) -> str:
+        pos = (action.x, action.y)
+        if pos in self.board:
+            return f"({action.x}, {action.y}) already holds a tile"
+        if pos not in self.frontier:
+            return f"({action.x}, {action.y}) does not touch the placed tiles"
+        rotated = self.rules.catalogue[tile_id].rotations[action.rot]
+        pattern = pattern_sides(self.frontier[pos])
+        for direction, need in enumerate(pattern):
+            have = rotated.edges[direction]
+            if need is not None and need != have:
+                side = "NESW"[direction]
+                return f"{tile_id} rot {action.rot}: edge {side} is {have}, the neighbour needs {need}"
+        tile = self.rules.catalogue[tile_id]
+        for expansion in self.rules.hooks["explain_placement"]:
+            reason = expansion.explain_placement(self, tile, action.x, action.y, action.rot)
+            if reason:
+                return reason
+        return f"{tile_id} rot {action.rot} at ({action.x}, {action.y}) is forbidden by the rules"
+
+
+    # ------------------------------------------------------------ placement
+    def _put_tile(self, rotated: RotatedTile, x: int, y: int) -> None:
+        """Add a tile to the board, merge its features and update the frontier."""
+        pos = (x, y)
+        parent = self.parent
+        base = len(parent)
+        features = self.features
+        board = self.board
+        find = self.find
+        neighbours = (
+            board.get((x, y - 1)),
+            board.get((x + 1, y)),
+            board.get((x, y + 1)),
+            board.get((x - 1, y)),
+        )
+        templates = _TEMPLATES.get(rotated.tile.id) or _templates(rotated.tile)
+        count = len(templates)
+        self.node_pos.extend([pos] * count)
+        self.node_local.extend(range(count))
+        centre_nodes: list[int] = []
+        edge_nodes: list[int] = []
+        local_links = rotated.local_links
+        for local, (kind, completion, open_count, shields, flags, cities) in enumerate(templates):
+            node = base + local
+            # A segment that touches an existing feature joins it directly
+            # instead of becoming a feature of its own and being merged.
+            attached = -1
+            for direction, nport, closes_edge in local_links[local]:
+                neighbour = neighbours[direction]
+                if neighbour is None:
+                    continue
+                facing, nbase = neighbour
+                nlocal = facing.port_feature[nport]
+                if nlocal < 0:
+                    continue
+                if attached >= 0:
+                    self._union(node, nbase + nlocal, closes_edge)
+                    continue
+                attached = find(nbase + nlocal)
+                feature = features[attached]
+                parent.append(attached)
+                features.append(None)
+                feature.size += 1  # type: ignore[union-attr]
+                feature.tiles.add(pos)  # type: ignore[union-attr]
+                feature.shields += shields  # type: ignore[union-attr]
+                feature.open += open_count - 2 if closes_edge else open_count  # type: ignore[union-attr]
+                if flags:
+                    own = feature.flags  # type: ignore[union-attr]
+                    if own is None:
+                        feature.flags = dict(flags)  # type: ignore[union-attr]
+                    else:
+                        for name, value in flags.items():
+                            own[name] = own.get(name, 0) + value
+                if cities:
+                    borders = {base + c for c in cities}
+                    if feature.cities is None:  # type: ignore[union-attr]
+                        feature.cities = borders  # type: ignore[union-attr]
+                    else:
+                        feature.cities |= borders  # type: ignore[union-attr]
+            if attached < 0:
+                parent.append(node)
+                features.append(
+                    Feature(
+                        kind,
+                        {pos},
+                        open_count,
+                        shields,
+                        dict(flags) if flags else None,
+                        {base + c for c in cities} if cities else None,
+                    )
+                )
+            if completion == EDGES:
+                edge_nodes.append(node)
+            elif completion == NEIGHBOURHOOD:
+                centre_nodes.append(node)
+        board[pos] = (rotated, base)
+        to_score = self._to_score
+        for node in edge_nodes:
+            root = self.find(node)
+            feature = features[root]
+            if feature.open == 0 and not feature.completed and root not in to_score:  # type: ignore[union-attr]
+                to_score.append(root)
+        # Cloister-like features wait for their 8 surrounding cells: each
+        # empty cell lists the features it would bring closer to completion.
+        waiting = self.waiting_cells
+        nodes = waiting.pop(pos, None)
+        if nodes:
+            for node in nodes:
+                feature = features[node]
+                feature.open -= 1  # type: ignore[union-attr]
+                if feature.open == 0:  # type: ignore[union-attr]
+                    to_score.append(node)
+        if centre_nodes:
+            filled = 0
+            for dx, dy in AROUND:
+                cell = (x + dx, y + dy)
+                if cell in board:
+                    filled += 1
+                else:
+                    waiting.setdefault(cell, []).extend(centre_nodes)
+            for node in centre_nodes:
+                feature = features[node]
+                feature.open = 8 - filled  # type: ignore[union-attr]
+                if feature.open == 0:  # type: ignore[union-attr]
+                    to_score.append(node)
+        frontier = self.frontier
+        by_pattern = self.open_by_pattern
+        old = frontier.pop(pos, None)
+        if old is not None:
+            cells = by_pattern[old]
+            del cells[pos]
+            if not cells:
+                del by_pattern[old]
+        # Every empty cell next to a placed tile is in the frontier, so a cell
+        # that was not there touches only this tile: patterns update by OR.
+        edge_codes = rotated.edge_codes
+        for direction, dx, dy, shift in _SIDES:
+            if neighbours[direction] is not None:
+                continue
+            cell = (x + dx, y + dy)
+            facing = edge_codes[direction] << shift
+            old = frontier.get(cell)
+            if old is not None:
+                cells = by_pattern[old]
+                del cells[cell]
+                if not cells:
+                    del by_pattern[old]
+                pattern = old | facing
+            else:
+                pattern = facing
+            frontier[cell] = pattern
+            cells = by_pattern.get(pattern)
+            if cells is None:
+                by_pattern[pattern] = {cell: None}
+            else:
+                cells[cell] = None
+        for expansion in self.rules.hooks["on_tile_placed"]:
+            expansion.on_tile_placed(self, x, y, rotated)
+
+    def _compute_placements(self, tile: TileType) -> tuple[list[PlacementGroup], int]:
+        """Legal placements of `tile` grouped by edge pattern, and how many."""
+        fits = tile._fits
+        tile_id = tile.id
+        groups: list[PlacementGroup] = []
+        total = 0
+        for pattern, cells in self.open_by_pattern.items():
+            rots = fits[pattern]
+            if rots is None:
+                rots = tile.fitting_rotations(pattern)
+            if rots:
+                groups.append((list(cells), rots, tile_id))
+                total += len(cells) * len(rots)
+        filters = self.rules.hooks["filter_placements"]
+        if filters and groups:
+            triples = [(x, y, r) for cells, rots, _ in groups for x, y in cells for r in rots]
+            for expansion in filters:
+                triples = expansion.filter_placements(self, tile, triples)
+            groups = [([(x, y)], (r,), tile_id) for x, y, r in triples]
+            total = len(groups)
+        return groups, total
+
+    def _is_legal_placement(self, x: int, y: int, rot: int, tile_id: str) -> bool:
+        if self.rules.hooks["filter_placements"]:
+            return any(
+                (x, y) in cells and rot in rots for cells, rots, _ in self._placements[tile_id]
+            )
+        pattern = self.frontier.get((x, y))
+        return pattern is not None and rot in self.rules.catalogue[tile_id].fitting_rotations(
+            pattern
+        )
+

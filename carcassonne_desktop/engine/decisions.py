@@ -1,0 +1,60 @@
+"""The decision the game waits for, and the registry of decision kinds.
+
+At every moment the game waits for exactly one decision by one player. The
+interface and the computer players read `game.pending.kind` to know what is
+asked (never a phase string, never the class of the last action), and
+`game.pending.player` to know who answers: not always the player whose turn
+it is, so `game.turn_player` is kept apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from carcassonne_desktop.engine.actions import Action
+from carcassonne_desktop.engine.events import Event
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.engine.game import Game
+
+#: The two decisions of every turn of the base game.
+PLACE_TILE = "place_tile"
+FIGURE = "figure"
+
+
+class Decision(NamedTuple):
+    """One pending choice (a named tuple: immutable, and built twice a turn
+    in the engine's inner loop, where a frozen dataclass costs several times more).
+
+    `subject` says what the choice is about, for the interface to show it
+    (the cell of the tile just placed, the tiles of a feature, ...); its shape
+    belongs to the decision kind. `optional` means a `pass` is among the
+    legal actions.
+    """
+
+    kind: str
+    player: int
+    optional: bool = False
+    subject: tuple[Any, ...] = ()
+
+
+LegalFn = Callable[["Game", Decision], Sequence[Action]]
+ResolveFn = Callable[["Game", Decision, Action, list[Event]], None]
+ExplainFn = Callable[["Game", Decision, Action], str]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    """How the game answers one kind of decision that an expansion asks.
+
+    `legal` lists the choices, `resolve` performs the chosen one (it is
+    already known to be legal). The work that asked is run again afterwards,
+    so it can ask the next decision (each player in turn, say) or finish.
+    """
+
+    name: str
+    legal: LegalFn
+    resolve: ResolveFn
+    explain: ExplainFn | None = None

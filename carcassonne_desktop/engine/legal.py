@@ -1,0 +1,94 @@
+"""The lazy view of the legal actions (python-chess style) and the interned
+figure actions it hands out.
+
+Placements stay grouped by edge pattern and become action objects only when
+read, so asking "how many moves" or "is this one legal" costs nothing per cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from carcassonne_desktop.engine.actions import Action, Deploy, PlaceTile
+
+Position = tuple[int, int]
+
+_DEPLOYS: dict[tuple[str, int, int, str], Deploy] = {}
+
+
+def deploy_action(figure: str, x: int, y: int, port: str) -> Deploy:
+    """Interned Deploy values: legal_actions() hands out the same objects turn
+    after turn, so building and matching them is a dictionary lookup."""
+    key = (figure, x, y, port)
+    action = _DEPLOYS.get(key)
+    if action is None:
+        if len(_DEPLOYS) > 200_000:
+            _DEPLOYS.clear()
+        action = _DEPLOYS[key] = Deploy(figure, x, y, port)
+    return action
+
+
+
+# Legal placements of one tile on cells sharing an edge pattern: every cell
+# takes every rotation listed. Kept as groups so that counting and drawing one
+# at random cost nothing per cell.
+PlacementGroup = tuple[list[Position], tuple[int, ...], str]
+
+
+class LegalActions(Sequence[Action]):
+    """A lazy view of the legal actions (python-chess style): placements stay
+    grouped by edge pattern and become action objects only when read."""
+
+    __slots__ = ("_groups", "_others", "_count", "_set")
+
+    def __init__(
+        self, groups: list[PlacementGroup], others: list[Action], count: int | None = None
+    ) -> None:
+        self._groups = groups
+        self._others = others
+        if count is None:
+            count = sum(len(cells) * len(rots) for cells, rots, _ in groups) if groups else 0
+        self._count = count
+        self._set: set[tuple[int, int, int, str]] | None = None
+
+    def __len__(self) -> int:
+        return self._count + len(self._others)
+
+    def __getitem__(self, index: int) -> Action:  # type: ignore[override]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index >= self._count:
+            return self._others[index - self._count]
+        for cells, rots, tile in self._groups:
+            size = len(cells) * len(rots)
+            if index < size:
+                x, y = cells[index // len(rots)]
+                return PlaceTile(x, y, rots[index % len(rots)], tile)
+            index -= size
+        raise IndexError(index)  # pragma: no cover - counts are consistent
+
+    def __iter__(self) -> Iterator[Action]:
+        for cells, rots, tile in self._groups:
+            for x, y in cells:
+                for rot in rots:
+                    yield PlaceTile(x, y, rot, tile)
+        yield from self._others
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, PlaceTile):
+            if self._set is None:
+                self._set = set(self.placements())
+            return (action.x, action.y, action.rot, action.tile) in self._set
+        return action in self._others
+
+    def placements(self) -> list[tuple[int, int, int, str]]:
+        """Every placement as (x, y, rot, tile), for callers that want no objects."""
+        return [
+            (x, y, rot, tile) for cells, rots, tile in self._groups for x, y in cells for rot in rots
+        ]
+
+
+_NO_GROUPS: list[PlacementGroup] = []
+

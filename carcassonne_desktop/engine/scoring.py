@@ -1,0 +1,170 @@
+"""Scoring: majorities, what a feature is worth, awards with a category,
+figures going home, and the end-of-game scoring.
+
+Every point goes through `award`, with a category (`road`, `city`, `goods`,
+`wheel`, ...) and a reason, with or without a feature, so expansions that
+score outside features use the same path and the same events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from carcassonne_desktop.engine.events import (
+    Event,
+    FigureReturned,
+    GameOver,
+    PointsScored,
+)
+from carcassonne_desktop.engine.features import FEATURE_KINDS, Feature
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.engine.rules import Rules
+
+
+class Scoring:
+    """Scoring of one game (a part of `Game`)."""
+
+    rules: Rules
+    num_players: int
+    scores: list[int]
+    breakdown: list[dict[str, int]]
+    supply: list[dict[str, int]]
+    features: list[Feature | None]
+    figures_placed: list[tuple[int, str, int]]
+    _to_score: list[int]
+
+    def _majority(self, feature: Feature) -> tuple[tuple[int, ...], int]:
+        if not feature.figures:
+            return (), 0
+        strength = [0] * self.num_players
+        figure_by_name = self.rules.figure_by_name
+        for player, figure, _ in feature.figures:
+            strength[player] += figure_by_name[figure].strength
+        best = max(strength)
+        if best <= 0:
+            return (), 0
+        owners = tuple(i for i, s in enumerate(strength) if s == best)
+        if len(owners) > 1:
+            for expansion in self.rules.hooks["break_tie"]:
+                owners = expansion.break_tie(self, feature, owners)
+        return owners, best
+
+    def _is_complete(self, feature: Feature) -> bool:
+        kind = FEATURE_KINDS.get(feature.kind)
+        return kind is not None and kind.completion != "never" and feature.open == 0
+
+    def _feature_points(self, feature: Feature, completed: bool) -> int:
+        kind = FEATURE_KINDS.get(feature.kind)
+        points = kind.points(self, feature, completed) if kind else 0
+        for expansion in self.rules.hooks["modify_points"]:
+            points = expansion.modify_points(self, feature, points, completed)
+        return points
+
+    def _field_points(self, feature: Feature) -> int:
+        cities = {self.find(c) for c in feature.cities or ()}
+        completed = sum(1 for c in cities if self.features[c].completed)  # type: ignore[union-attr]
+        points = 3 * completed
+        for expansion in self.rules.hooks["modify_field_points"]:
+            points = expansion.modify_field_points(self, feature, points)
+        return points
+
+    def award(
+        self, players: Sequence[int], points: int, category: str | Feature, reason: str,
+        events: list[Event], tiles: Sequence[tuple[int, int]] = (),
+    ) -> None:
+        """Give `points` to each of `players` under a score category.
+
+        `category` is a feature (its kind is the category and its tiles are
+        reported) or a category name for points that belong to no feature
+        (goods, the wheel, the king...). Every point of the game goes through
+        here, so the breakdown, the events and the robbers see them all.
+        """
+        if isinstance(category, Feature):
+            tiles = tuple(sorted(category.tiles))
+            category = category.kind
+        players = tuple(players)
+        for player in players:
+            self.scores[player] += points
+            book = self.breakdown[player]
+            book[category] = book.get(category, 0) + points
+        events.append(PointsScored(players, points, category, tuple(tiles), reason))
+        for expansion in self.rules.hooks["on_points_awarded"]:
+            expansion.on_points_awarded(self, players, points, category, events)
+
+    def return_figure(self, player: int, figure: str, node: int, events: list[Event]) -> None:
+        """Take a figure off the board back to its owner's supply; a figure that
+        only stands with its owner's follower (builder, pig) goes home with the
+        last one."""
+        view = self._figure_view(player, figure, node)
+        self.supply[player][figure] += 1
+        self.figures_placed.remove((player, figure, node))
+        feature = self.feature(node)
+        spots = list(feature.figures)
+        spots.remove((player, figure, node))
+        feature.figures = tuple(spots)
+        events.append(FigureReturned(player, figure, view.x, view.y, view.port))
+        if not self.rules.dependent_figures:
+            return
+        types = self.rules.figure_by_name
+        if types[figure].strength > 0 and not any(
+            owner == player and types[name].strength > 0 for owner, name, _ in spots
+        ):
+            for owner, name, other in spots:
+                if owner == player and types[name].requires_own_follower:
+                    self.return_figure(owner, name, other, events)
+
+    def feature_value(self, feature: Feature, completed: bool) -> int:
+        """What the feature is worth to its majority now (fields by the farmer rule)."""
+        if feature.kind == "field":
+            return self._field_points(feature)
+        return self._feature_points(feature, completed)
+
+    def score_feature(
+        self, root: int, completed: bool, reason: str, events: list[Event],
+        return_figures: bool = True,
+    ) -> None:
+        """Score one feature for its majority and (optionally) send its figures home."""
+        feature = self.features[root]
+        assert feature is not None
+        owners, _ = self._majority(feature)
+        if owners:
+            points = self.feature_value(feature, completed)
+            personal = self.rules.hooks["player_points"]
+            if personal:
+                by_value: dict[int, list[int]] = {}
+                for player in owners:
+                    value = points
+                    for expansion in personal:
+                        value = expansion.player_points(self, feature, player, value)
+                    by_value.setdefault(value, []).append(player)
+                for value, players in by_value.items():
+                    self.award(players, value, feature, reason, events)
+            else:
+                self.award(owners, points, feature, reason, events)
+        for expansion in self.rules.hooks["on_feature_scored"]:
+            expansion.on_feature_scored(self, root, owners, events)
+        if return_figures:
+            for spot in list(feature.figures):
+                if spot in feature.figures:
+                    self.return_figure(*spot, events)
+
+    def _final_scoring(self, events: list[Event]) -> None:
+        roots: dict[int, Feature] = {}
+        for _, _, node in self.figures_placed:
+            root = self.find(node)
+            feature = self.features[root]
+            assert feature is not None
+            if not feature.completed:
+                roots[root] = feature
+        order = sorted(
+            roots, key=lambda r: (FEATURE_KINDS[roots[r].kind].order
+                                  if roots[r].kind in FEATURE_KINDS else 50, r)
+        )
+        for root in order:
+            self.score_feature(root, False, "final", events, return_figures=False)
+        for expansion in self.rules.hooks["final_scoring"]:
+            expansion.final_scoring(self, events)
+        events.append(GameOver(tuple(self.scores), self.winners()))
+
