@@ -86,6 +86,7 @@ class SymbolContext:
         return colour("tile", name)
 
     def city(self, feature: int) -> CityShape | None:
+        """The drawn shape of city feature ``feature`` (None if it is not a city)."""
         return next((c for c in self.cities if c.feature == feature), None)
 
     def roads(self) -> list[PathShape]:
@@ -95,6 +96,7 @@ class SymbolContext:
         return [p for p in self.paths if p.kind == "river"]
 
     def in_city(self, p: Point) -> bool:
+        """Whether ``p`` lies inside any city's walls (symbols of the field stay out)."""
         return any(point_in_polygon(p, c.polygon) for c in self.cities)
 
     def path_clearance(self, p: Point) -> float:
@@ -107,6 +109,7 @@ class SymbolContext:
         return best
 
     def wall_clearance(self, p: Point) -> float:
+        """Distance from ``p`` to the nearest city wall (walls are drawn thick)."""
         best = math.inf
         for city in self.cities:
             for wall in city.walls:

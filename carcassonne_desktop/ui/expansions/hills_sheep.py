@@ -98,6 +98,8 @@ def _free_runs(ctx: SymbolContext, points: list[Point]) -> list[list[Point]]:
 
 
 def _row(ctx: SymbolContext, run: list[Point]) -> None:
+    """One row: a soil strip and the vine on it, so even a 16 px tile shows stripes;
+    leaves, grapes and end stakes only where they can be seen."""
     p = ctx.paint
     p.stroke(run, ctx.colour("vine_soil"), 0.034, 1.5)
     vine = ctx.colour("vine")
