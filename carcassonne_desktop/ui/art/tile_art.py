@@ -6,6 +6,11 @@ cathedrals and shields. Small sizes are drawn supersampled and scaled down so a
 16 px tile still reads as "city on top, road across"; buildings are drawn upright
 in board orientation whatever the tile's rotation. Colours come from the palette
 (``assets/themes/palette.json``).
+
+Symbols the expansions bring (goods, hills, vineyards, bridges ...) are not named
+here: every feature key and tile flag that has a painter registered in
+:mod:`carcassonne_desktop.ui.expansions` is painted by it, in its layer. All of
+this runs once per (tile, rotation, size); the surfaces are cached.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from carcassonne_desktop.ui.art.geometry import (
     rotate_points,
     unrotate_port,
 )
+from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.art.tile_layout import (
     RIVER_HALF_WIDTH,
     ROAD_HALF_WIDTH,
@@ -39,9 +45,11 @@ from carcassonne_desktop.ui.art.tile_layout import (
     rotated_anchor,
     tile_layout,
 )
+from carcassonne_desktop.ui.expansions import Layer, tile_symbols
 from carcassonne_desktop.ui.resources import colour
 
 __all__ = [
+    "Painter",
     "TileArtCache",
     "feature_anchor",
     "feature_index_for_port",
@@ -55,7 +63,7 @@ def _c(name: str) -> pygame.Color:
     return colour("tile", name)
 
 
-class _Painter:
+class Painter:
     """Draws unit-square shapes onto a square surface of ``scale`` pixels per unit."""
 
     def __init__(self, surface: pygame.Surface, scale: float, px: float) -> None:
@@ -69,34 +77,47 @@ class _Painter:
     def w(self, units: float, min_final_px: float = 1.0) -> int:
         return max(1, round(max(units * self.k, min_final_px * self.px)))
 
-    def polygon(self, points: Sequence[Point], col: pygame.Color) -> None:
-        pygame.draw.polygon(self.surface, col, [self.pt(p) for p in points])
+    def polygon(self, points: Sequence[Point], col: pygame.Color,
+                on: pygame.Surface | None = None) -> None:
+        pygame.draw.polygon(on or self.surface, col, [self.pt(p) for p in points])
 
-    def stroke(self, points: Sequence[Point], col: pygame.Color, width: float, min_px: float = 1.0) -> None:
+    def stroke(self, points: Sequence[Point], col: pygame.Color, width: float, min_px: float = 1.0,
+               on: pygame.Surface | None = None) -> None:
         """A thick polyline with round joins and caps."""
+        target = on or self.surface
         w = self.w(width, min_px)
         pts = [self.pt(p) for p in points]
         if len(pts) > 1:
-            pygame.draw.lines(self.surface, col, False, pts, w)
+            pygame.draw.lines(target, col, False, pts, w)
         r = w / 2
         if r >= 1.5:
             for p in pts:
-                pygame.draw.circle(self.surface, col, p, r)
+                pygame.draw.circle(target, col, p, r)
 
-    def circle(self, c: Point, radius: float, col: pygame.Color, width: float = 0.0) -> None:
-        pygame.draw.circle(self.surface, col, self.pt(c), max(1.0, radius * self.k),
+    def circle(self, c: Point, radius: float, col: pygame.Color, width: float = 0.0,
+               on: pygame.Surface | None = None) -> None:
+        pygame.draw.circle(on or self.surface, col, self.pt(c), max(1.0, radius * self.k),
                            0 if width <= 0 else self.w(width))
 
-    def ellipse(self, c: Point, rx: float, ry: float, col: pygame.Color, width: float = 0.0) -> None:
+    def ellipse(self, c: Point, rx: float, ry: float, col: pygame.Color, width: float = 0.0,
+                on: pygame.Surface | None = None) -> None:
         rect = pygame.Rect(0, 0, max(2, round(2 * rx * self.k)), max(2, round(2 * ry * self.k)))
         rect.center = (round(c[0] * self.k), round(c[1] * self.k))
-        pygame.draw.ellipse(self.surface, col, rect, 0 if width <= 0 else self.w(width))
+        pygame.draw.ellipse(on or self.surface, col, rect, 0 if width <= 0 else self.w(width))
+
+    def overlay(self) -> pygame.Surface:
+        """A transparent sheet the size of the work surface, for translucent shading:
+        draw on it (``on=sheet``) with alpha colours, then :meth:`blend` it."""
+        return pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
+
+    def blend(self, sheet: pygame.Surface) -> None:
+        self.surface.blit(sheet, (0, 0))
 
 
 # --------------------------------------------------------------------------- pieces
 
 
-def _house(p: _Painter, cx: float, cy: float, w: float, body: pygame.Color, roof: pygame.Color,
+def _house(p: Painter, cx: float, cy: float, w: float, body: pygame.Color, roof: pygame.Color,
            outline: bool) -> None:
     """A little house seen from the front: wall, pitched roof, door."""
     h = w * 0.55
@@ -117,7 +138,7 @@ def _house(p: _Painter, cx: float, cy: float, w: float, body: pygame.Color, roof
                    (cx + dw / 2, base)], dark)
 
 
-def _shadow(p: _Painter, c: Point, rx: float, ry: float) -> None:
+def _shadow(p: Painter, c: Point, rx: float, ry: float) -> None:
     shade = pygame.Surface(p.surface.get_size(), pygame.SRCALPHA)
     rect = pygame.Rect(0, 0, max(2, round(2 * rx * p.k)), max(2, round(2 * ry * p.k)))
     rect.center = (round(c[0] * p.k), round(c[1] * p.k))
@@ -125,7 +146,7 @@ def _shadow(p: _Painter, c: Point, rx: float, ry: float) -> None:
     p.surface.blit(shade, (0, 0))
 
 
-def _cloister(p: _Painter, prop: Prop, detail: bool) -> None:
+def _cloister(p: Painter, prop: Prop, detail: bool) -> None:
     cx, cy = prop.pos
     r = prop.radius
     _shadow(p, (cx + r * 0.08, cy + r * 0.55), r * 1.05, r * 0.38)
@@ -162,7 +183,7 @@ def _cloister(p: _Painter, prop: Prop, detail: bool) -> None:
         p.circle(((tl + tr) / 2, ttop + r * 0.22), r * 0.07, dark)
 
 
-def _garden(p: _Painter, prop: Prop, detail: bool, rng: random.Random) -> None:
+def _garden(p: Painter, prop: Prop, detail: bool, rng: random.Random) -> None:
     c, r = prop.pos, prop.radius
     p.circle(c, r, _c("garden_hedge"))
     p.circle(c, r * 0.8, _c("garden"))
@@ -177,14 +198,14 @@ def _garden(p: _Painter, prop: Prop, detail: bool, rng: random.Random) -> None:
     p.circle((c[0] - r * 0.1, c[1] - r * 0.08), r * 0.12, _c("field_light"))
 
 
-def _junction(p: _Painter, prop: Prop, detail: bool) -> None:
+def _junction(p: Painter, prop: Prop, detail: bool) -> None:
     c = prop.pos
     p.circle(c, prop.radius, _c("road_edge"))
     p.circle(c, prop.radius * 0.82, _c("junction"))
     _house(p, c[0], c[1] - 0.005, prop.radius * 1.05, _c("building"), _c("roof"), detail)
 
 
-def _inn(p: _Painter, prop: Prop, detail: bool) -> None:
+def _inn(p: Painter, prop: Prop, detail: bool) -> None:
     cx, cy = prop.pos
     _shadow(p, (cx + 0.01, cy + 0.06), 0.11, 0.04)
     _house(p, cx, cy, 0.15, _c("building"), _c("roof_dark"), detail)
@@ -197,7 +218,7 @@ def _inn(p: _Painter, prop: Prop, detail: bool) -> None:
                (sx - 0.008, sy + 0.018)], _c("inn_sign"))
 
 
-def _cathedral(p: _Painter, prop: Prop, detail: bool) -> None:
+def _cathedral(p: Painter, prop: Prop, detail: bool) -> None:
     cx, cy = prop.pos
     r = prop.radius
     body, roof, dark = _c("building"), _c("cathedral_roof"), _c("building_dark")
@@ -221,7 +242,7 @@ def _cathedral(p: _Painter, prop: Prop, detail: bool) -> None:
                    (cx + r * 0.12, base)], dark)
 
 
-def _shield(p: _Painter, prop: Prop) -> None:
+def _shield(p: Painter, prop: Prop) -> None:
     cx, cy = prop.pos
     w, h = 0.075, 0.09
 
@@ -245,7 +266,7 @@ def _shield(p: _Painter, prop: Prop) -> None:
     p.stroke([(cx - w * 0.62, cy - h * 0.12), (cx + w * 0.62, cy - h * 0.12)], charge, w * 0.32)
 
 
-def _spring(p: _Painter, prop: Prop) -> None:
+def _spring(p: Painter, prop: Prop) -> None:
     c = prop.pos
     p.circle(c, 0.13, _c("river_bank"))
     p.circle(c, 0.105, _c("river"))
@@ -256,7 +277,7 @@ def _spring(p: _Painter, prop: Prop) -> None:
         p.circle((q[0] - 0.006, q[1] - 0.006), 0.017, _c("wall"))
 
 
-def _lake(p: _Painter, prop: Prop) -> None:
+def _lake(p: Painter, prop: Prop) -> None:
     c = prop.pos
     p.ellipse(c, 0.34, 0.29, _c("river_bank"))
     p.ellipse(c, 0.31, 0.26, _c("river"))
@@ -267,7 +288,7 @@ def _lake(p: _Painter, prop: Prop) -> None:
 # --------------------------------------------------------------------------- layers
 
 
-def _grass(p: _Painter, rng: random.Random) -> None:
+def _grass(p: Painter, rng: random.Random) -> None:
     """Tufts of grass: enough texture to feel like a meadow, not enough to distract."""
     dark, light = _c("field_dark"), _c("field_light")
     for _ in range(34):
@@ -277,7 +298,7 @@ def _grass(p: _Painter, rng: random.Random) -> None:
         p.stroke([(x + 0.012, y + 0.012), (x + 0.003, y - 0.006)], col, 0.009)
 
 
-def _paths(p: _Painter, paths: Sequence[PathShape], kind: str, rivers: Sequence[PathShape]) -> None:
+def _paths(p: Painter, paths: Sequence[PathShape], kind: str, rivers: Sequence[PathShape]) -> None:
     if kind == "river":
         for path in paths:
             for s in path.strokes:
@@ -300,7 +321,7 @@ def _paths(p: _Painter, paths: Sequence[PathShape], kind: str, rivers: Sequence[
             p.stroke(s, _c("road"), 2 * ROAD_HALF_WIDTH, 1)
 
 
-def _river_glints(p: _Painter, stroke: Sequence[Point]) -> None:
+def _river_glints(p: Painter, stroke: Sequence[Point]) -> None:
     light = _c("river_light")
     length = polyline_length(stroke)
     n = max(1, int(length / 0.18))
@@ -333,7 +354,7 @@ def _crossings(stroke: Sequence[Point], rivers: Sequence[PathShape]) -> list[lis
     return [r for r in runs if len(r) > 1]
 
 
-def _city(p: _Painter, city: CityShape, detail: bool, fine: bool, rng: random.Random,
+def _city(p: Painter, city: CityShape, detail: bool, fine: bool, rng: random.Random,
           avoid: Sequence[Point]) -> None:
     p.polygon(city.polygon, _c("city"))
     if detail:
@@ -350,7 +371,7 @@ def _city(p: _Painter, city: CityShape, detail: bool, fine: bool, rng: random.Ra
             p.stroke(wall, _c("wall_light"), 0.012)
 
 
-def _crenels(p: _Painter, wall: Sequence[Point]) -> None:
+def _crenels(p: Painter, wall: Sequence[Point]) -> None:
     light, dark = _c("wall_light"), _c("wall_dark")
     length = polyline_length(wall)
     n = max(2, int(length / 0.045))
@@ -359,7 +380,7 @@ def _crenels(p: _Painter, wall: Sequence[Point]) -> None:
         p.circle(q, 0.011, dark if i % 2 else light)
 
 
-def _city_houses(p: _Painter, city: CityShape, rng: random.Random, avoid: Sequence[Point]) -> None:
+def _city_houses(p: Painter, city: CityShape, rng: random.Random, avoid: Sequence[Point]) -> None:
     """Rows of little roofs inside the walls, kept off the walls and the tile border."""
     roofs = (_c("roof"), _c("roof_dark"), _c("roof"))
     spots: list[Point] = []
@@ -417,7 +438,7 @@ def render_tile(tile: Mapping[str, Any], rot: int, size: int) -> pygame.Surface:
     factor = _work_scale(size)
     work = size * factor
     surface = pygame.Surface((work, work))
-    p = _Painter(surface, work, factor)
+    p = Painter(surface, work, factor)
     detail, fine = size >= 40, size >= 120
     rng = random.Random(zlib.crc32(str(tile.get("id", "")).encode()) + rot)
 
@@ -428,6 +449,14 @@ def render_tile(tile: Mapping[str, Any], rot: int, size: int) -> pygame.Surface:
     paths = [_rotate_path(path, rot) for path in layout.paths]
     props = [_rotate_prop(prop, rot) for prop in layout.props]
     rivers = [path for path in paths if path.kind == "river"]
+    symbols = _symbols_of(tile)
+    context = SymbolContext(
+        p, tile, rot, size, detail, fine, cities, paths, props,
+        {index: rotate_point(anchor, rot) for index, anchor in layout.anchors.items()},
+        random.Random((zlib.crc32(str(tile.get("id", "")).encode()) ^ 0x5EED) + rot),
+        repr((tile.get("id"), tile["features"], tile.get("flags"))),
+    ) if symbols else None
+    _paint_symbols(context, symbols, "ground")
     _paths(p, rivers, "river", [])
     for prop in props:
         if prop.kind == "lake":
@@ -436,6 +465,7 @@ def render_tile(tile: Mapping[str, Any], rot: int, size: int) -> pygame.Surface:
     avoid = [prop.pos for prop in props if prop.kind in ("shield", "cathedral")]
     for city in cities:
         _city(p, city, detail, fine, rng, avoid)
+    _paint_symbols(context, symbols, "terrain")
     order = {"spring": 0, "junction": 1, "garden": 2, "inn": 3, "cloister": 4, "shrine": 4,
              "cathedral": 5, "shield": 6}
     for prop in sorted(props, key=lambda pr: order.get(pr.kind, 9)):
@@ -453,6 +483,7 @@ def render_tile(tile: Mapping[str, Any], rot: int, size: int) -> pygame.Surface:
             _cathedral(p, prop, detail)
         elif prop.kind == "shield":
             _shield(p, prop)
+    _paint_symbols(context, symbols, "top")
 
     if factor > 1:
         surface = pygame.transform.smoothscale(surface, (size, size))
@@ -461,6 +492,36 @@ def render_tile(tile: Mapping[str, Any], rot: int, size: int) -> pygame.Surface:
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         surface = surface.convert()
     return surface
+
+
+_Symbol = tuple[str, int | None, Any]
+
+
+def _symbols_of(tile: Mapping[str, Any]) -> list[_Symbol]:
+    """(name, feature index or None for a tile flag, value) of every key of the tile
+    that has a registered painter, features first, in catalogue order."""
+    registered = tile_symbols()
+    if not registered:
+        return []
+    found: list[_Symbol] = []
+    for index, feature in enumerate(tile["features"]):
+        for key, value in feature.items():
+            if key in registered and value and key not in ("kind", "ports"):
+                found.append((key, index, value))
+    for key, value in (tile.get("flags") or {}).items():
+        if key in registered and value:
+            found.append((key, None, value))
+    return found
+
+
+def _paint_symbols(context: SymbolContext | None, symbols: Sequence[_Symbol], layer: Layer) -> None:
+    if context is None:
+        return
+    registered = tile_symbols()
+    for name, feature, value in symbols:
+        symbol = registered[name]
+        if symbol.layer == layer:
+            symbol.painter(context, feature, value)
 
 
 def _edge_shade(surface: pygame.Surface) -> None:

@@ -1,0 +1,119 @@
+"""Hills & Sheep on the tiles: the hill and the vineyard (both tile flags).
+
+A hill tile lies on top of another tile in the real game; here its open field
+rises into a mound, lit from the north-west like the rest of the art and painted
+under roads and cities so they run over it. A vineyard is a few rows of vines
+on brown soil in the roomiest part of the field, kept off roads, walls and
+buildings; small tiles keep the striped rows, larger ones add leaves, grapes
+and stakes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carcassonne_desktop.ui.art.geometry import Point, border_distance
+from carcassonne_desktop.ui.art.symbols import SymbolContext
+from carcassonne_desktop.ui.expansions import register_tile_symbol
+
+# --------------------------------------------------------------------------- hill
+
+_HILL_RADIUS = 0.44
+
+
+def paint_hill(ctx: SymbolContext, feature: int | None, value: Any) -> None:
+    """A mound centred on the open field: a shaded foot, then lighter rings rising
+    towards the light."""
+    del feature, value
+    found = ctx.roomiest_field_spot()
+    centre = found[0] if found else (0.5, 0.5)
+    # pull the top towards the tile centre so the mound fills the tile, not a corner
+    cx, cy = (centre[0] * 0.6 + 0.2, centre[1] * 0.6 + 0.2)
+    p = ctx.paint
+    sheet = p.overlay()
+    shade, light = ctx.colour("hill_shade"), ctx.colour("hill_light")
+    r = _HILL_RADIUS
+    shade.a = 105
+    p.ellipse((cx + 0.035, cy + 0.05), r * 1.02, r * 0.86, shade, on=sheet)
+    steps = 6
+    for i in range(steps):
+        t = i / steps
+        light.a = 70 + int(110 * t)
+        p.ellipse((cx - 0.06 * t, cy - 0.07 * t), r * (1.0 - 0.72 * t), r * 0.84 * (1.0 - 0.72 * t),
+                  light, on=sheet)
+    if ctx.detail:
+        shade.a = 70
+        for scale in (0.78, 0.52):
+            p.ellipse((cx - 0.02, cy - 0.02), r * scale, r * 0.84 * scale, shade, width=0.006, on=sheet)
+    p.blend(sheet)
+
+
+# --------------------------------------------------------------------------- vineyard
+
+
+def paint_vineyard(ctx: SymbolContext, feature: int | None, value: Any) -> None:
+    """Rows of vines across the roomiest open field."""
+    del feature, value
+    found = ctx.roomiest_field_spot()
+    if found is None:
+        return
+    (cx, cy), _clear = found
+    rows = 4 if ctx.detail else 3
+    spacing = 0.085 if ctx.detail else 0.11
+    half = 0.26
+
+    def runs() -> list[list[Point]]:
+        return [run for k in range(rows)
+                for run in _free_runs(ctx, [(cx - half + 2 * half * i / 24,
+                                             cy + (k - (rows - 1) / 2) * spacing) for i in range(25)])]
+
+    found_runs: list[list[Point]] = ctx.place("vineyard_rows", (rows, spacing), runs)
+    for run in found_runs:
+        _row(ctx, run)
+    if found_runs:
+        ctx.taken.append(((cx, cy), half * 0.8))
+
+
+def _free_runs(ctx: SymbolContext, points: list[Point]) -> list[list[Point]]:
+    """Consecutive points that keep clear of cities, roads, rivers, buildings and the
+    border; runs too short to read as a row are dropped."""
+    runs: list[list[Point]] = []
+    current: list[Point] = []
+    for q in points:
+        free = (
+            border_distance(q) > 0.05
+            and not ctx.in_city(q)
+            and ctx.path_clearance(q) > 0.035
+            and ctx.wall_clearance(q) > 0.055
+            and ctx.prop_clearance(q) > 0.02
+        )
+        if free:
+            current.append(q)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return [run for run in runs if len(run) >= 5]
+
+
+def _row(ctx: SymbolContext, run: list[Point]) -> None:
+    """One row: a soil strip and the vine on it, so even a 16 px tile shows stripes;
+    leaves, grapes and end stakes only where they can be seen."""
+    p = ctx.paint
+    p.stroke(run, ctx.colour("vine_soil"), 0.034, 1.5)
+    vine = ctx.colour("vine")
+    p.stroke([(x, y - 0.006) for x, y in run], vine, 0.012, 1)
+    if not ctx.detail:
+        return
+    leaf, grape = ctx.colour("vine_leaf"), ctx.colour("vine_grape")
+    for i, (x, y) in enumerate(run[1:-1], start=1):
+        p.circle((x, y - 0.012), 0.016, leaf if i % 2 else vine)
+        if i % 3 == 1:
+            p.circle((x + 0.01, y + 0.006), 0.009, grape)
+    for x, y in (run[0], run[-1]):
+        p.stroke([(x, y + 0.012), (x, y - 0.03)], ctx.colour("vine_soil"), 0.008)
+
+
+register_tile_symbol("hill", paint_hill, layer="ground")
+register_tile_symbol("vineyard", paint_vineyard, layer="terrain")
