@@ -299,6 +299,10 @@ def load_record_from_file(path: str | Path) -> GameRecord:
     text = _read_text(path)
     data = _parse_json(text, path.name)
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT and "version" not in data:
+        try:
+            validation.check_strings(data)  # the names are printed: they must be text
+        except SaveError as exc:
+            raise _prefixed(exc, path.name) from None
         return GameRecord.from_json(data)
     try:
         return decode(data, {"name": path.stem, "saved_at": _mtime(path)}).record
