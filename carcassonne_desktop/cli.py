@@ -12,6 +12,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from carcassonne_desktop import __version__
@@ -30,6 +31,10 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=1, ensure_ascii=False))
 
 
+class InputFileError(Exception):
+    """A file given on the command line cannot be used (exit status 1); names the file."""
+
+
 # ---------------------------------------------------------------- replay
 def load_record_or_save(path: str) -> GameRecord:
     """A bare record, or a saved game that contains one."""
@@ -40,8 +45,45 @@ def load_record_or_save(path: str) -> GameRecord:
     return load_record_from_file(path)
 
 
+def backup_of(path: str) -> Path | None:
+    """The ``.bak`` the game keeps beside a save, when there is one to fall back on."""
+    try:
+        backup = Path(path).with_name(Path(path).name + ".bak")
+        return backup if backup.is_file() else None
+    except (OSError, ValueError):  # "." or "/" has no name to add ".bak" to
+        return None
+
+
+def file_error(path: str, exc: BaseException) -> InputFileError:
+    """The reason, starting with the file as the user typed it, plus the backup if any.
+
+    The engine's reasons do not know the file and the save loader's name only its
+    last part; either way the user sees which file, once.
+    """
+    reason = str(exc)
+    name = Path(path).name
+    for prefix in (f"{path}: ", f"{name}: "):
+        if reason.startswith(prefix):
+            reason = reason[len(prefix):]
+            break
+    message = f"{path}: {reason}"
+    backup = backup_of(path)
+    if backup is not None:
+        message += (f" (a backup of it exists: {backup}; "
+                    f"'carcassonne replay {backup}' replays it)")
+    return InputFileError(message)
+
+
+def replay_file(path: str) -> dict[str, Any]:
+    """The replay summary of a record or save file; every failure names the file."""
+    try:
+        return load_record_or_save(path).replay().summary()
+    except (EngineError, OSError) as exc:
+        raise file_error(path, exc) from None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    summary = load_record_or_save(args.file).replay().summary()
+    summary = replay_file(args.file)
     if args.json:
         _print_json(summary)
         return 0
@@ -183,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(handler(args) or 0)
     except UsageError as exc:
         parser.error(str(exc))
-    except (EngineError, OSError) as exc:
+    except (EngineError, OSError, InputFileError) as exc:
         print(f"carcassonne: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

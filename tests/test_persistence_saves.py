@@ -121,7 +121,7 @@ def test_cli_replay_on_save_and_corrupt_save(tmp_path, store, capsys):
     corrupt.write_bytes(info.path.read_bytes()[:-40])
     assert main(["replay", str(corrupt)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("carcassonne: error: corrupt.json: the file is truncated")
+    assert err.startswith(f"carcassonne: error: {corrupt}: the file is truncated")
     assert "Traceback" not in err
     data = json.loads(info.path.read_text(encoding="utf-8"))
     data["record"]["actions"][2] = {"type": "place_tile", "x": 50, "y": 50, "rot": 0}

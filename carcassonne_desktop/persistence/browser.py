@@ -21,10 +21,17 @@ _SECTION_OF_KIND = {"manual": "saves", "autosave": "autosaves", "example": "exam
 
 
 def format_date(moment: datetime | None, lang: str) -> str:
-    """Local date and time the way each language writes it."""
+    """Local date and time the way each language writes it.
+
+    A date the local time zone cannot convert (the loader refuses those, but a
+    caller may pass any datetime) is shown in UTC rather than crash the screen.
+    """
     if moment is None:
         return ""
-    local = moment.astimezone()
+    try:
+        local = moment.astimezone()
+    except (OverflowError, ValueError, OSError):
+        local = moment
     return local.strftime("%d/%m/%Y %H:%M" if lang == "fr" else "%Y-%m-%d %H:%M")
 
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from carcassonne_desktop import __version__
 from carcassonne_desktop.engine import Game, GameRecord, MalformedError, RecordError
+from carcassonne_desktop.persistence import validation
 from carcassonne_desktop.persistence.errors import SaveFormatError, SaveRecordError
 
 SAVE_FORMAT = "carcassonne-save"
@@ -209,15 +210,19 @@ def _player(raw: object, index: int) -> PlayerSummary:
         raise _bad(f"player {index + 1} must have exactly {', '.join(_PLAYER_KEYS)}")
     for key, kind in _PLAYER_KEYS.items():
         _typed(raw, key, kind, f"player {index + 1}: ")
+    validation.check_player(raw["name"], raw["color"], raw["controller"], index)
+    validation.check_count(raw["score"], f"player {index + 1}: score", -validation.MAX_COUNT)
     return PlayerSummary(raw["name"], raw["color"], raw["controller"], raw["score"])
 
 
 def parse_time(text: str) -> datetime:
+    """The save's date, refused when no local time zone could show it."""
     try:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
-        raise _bad(f"'saved_at' is not a date: {text!r}") from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+        raise _bad(f"'saved_at' is not a date: {validation.shown(text)}") from None
+    moment = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return validation.check_time(moment, text)
 
 
 def _thumbnail(raw: str | None) -> bytes | None:
@@ -231,29 +236,49 @@ def _thumbnail(raw: str | None) -> bytes | None:
 
 
 def parse_record(raw: object) -> GameRecord:
-    """The record inside a save, with the engine's reasons turned into save errors."""
+    """The record inside a save, with the engine's reasons turned into save errors.
+
+    The engine reads a record without ``actions`` as a game at turn 0; in a save
+    that means the moves were lost, and saving over it would lose the game for good.
+    """
+    if isinstance(raw, Mapping) and "actions" not in raw:
+        raise validation.refuse("the game record has no 'actions' (the moves of the game "
+                                "are missing)", "saves.error.no_actions")
     try:
-        return GameRecord.from_json(raw)
+        record = GameRecord.from_json(raw)
     except RecordError as exc:
         raise SaveRecordError(f"the game record is invalid: {exc}", "saves.error.record",
                               action_index=exc.action_index, detail=str(exc)) from None
     except MalformedError as exc:
         raise _bad(f"the game record is invalid: {exc}") from None
+    validation.check_seats(record.setup.players)
+    return record
 
 
-def from_json(data: Mapping[str, Any], migrated_from: int | None = None) -> SaveDocument:
-    """A current-version save document, fully checked (except the replay)."""
-    check_fields(data)
+def _check_summary(data: Mapping[str, Any]) -> None:
+    """The listed fields beyond their types: what the Load screen prints must print."""
     if data["kind"] not in KINDS:
-        raise _bad(f"unknown save kind {data['kind']!r}")
+        raise _bad(f"unknown save kind {validation.shown(data['kind'])}")
     for key in ("turn", "tiles_left"):
         if data[key] < 0:
             raise _bad(f"'{key}' is negative")
+        validation.check_count(data[key], key)
+    validation.check_name(data["name"], "the save's name", allow_empty=True)
     if not all(isinstance(e, str) for e in data["expansions"]):
         raise _bad("'expansions' must be a list of expansion ids")
     titles = data.get("titles", {})
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in titles.items()):
         raise _bad("'titles' must map language codes to text")
+    for language, title in titles.items():
+        validation.check_name(title, f"the {validation.shown(language)} title",
+                              allow_empty=True)
+
+
+def from_json(data: Mapping[str, Any], migrated_from: int | None = None) -> SaveDocument:
+    """A current-version save document, fully checked (except the replay)."""
+    check_fields(data)
+    _check_summary(data)
+    titles = data.get("titles", {})
     players = tuple(_player(p, i) for i, p in enumerate(data["players"]))
     meta = SaveMetadata(
         name=data["name"], saved_at=parse_time(data["saved_at"]), kind=data["kind"],

@@ -19,7 +19,7 @@ from typing import Any
 
 from carcassonne_desktop.engine import EngineError, Game, GameRecord, RecordError
 from carcassonne_desktop.engine.record import RECORD_FORMAT
-from carcassonne_desktop.persistence import document, migrations
+from carcassonne_desktop.persistence import document, migrations, validation
 from carcassonne_desktop.persistence.document import (
     PlayerSummary,
     SaveDocument,
@@ -176,6 +176,9 @@ def _parse_json(text: str, name: str) -> Any:
     except RecursionError:
         raise SaveUnreadableError(f"{name}: not valid JSON (nested too deeply)",
                                   "saves.error.not_json") from None
+    except ValueError:  # Python refuses integers of more than 4300 digits
+        raise SaveFormatError(f"{name}: a number in the file is far too long (thousands of "
+                              "digits)", "saves.error.number") from None
 
 
 def _prefixed(exc: SaveError, name: str) -> SaveError:
@@ -191,6 +194,7 @@ def decode(data: Any, context: Mapping[str, Any] | None = None) -> SaveDocument:
     if not isinstance(data, dict):
         raise SaveFormatError("not a Carcassonne saved game (not a JSON object)",
                               "saves.error.not_a_save")
+    validation.check_strings(data)
     version = migrations.detect_version(data)
     current = migrations.migrate(data, version, context or {})
     migrated_from = version if version < document.CURRENT_VERSION else None
@@ -295,6 +299,10 @@ def load_record_from_file(path: str | Path) -> GameRecord:
     text = _read_text(path)
     data = _parse_json(text, path.name)
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT and "version" not in data:
+        try:
+            validation.check_strings(data)  # the names are printed: they must be text
+        except SaveError as exc:
+            raise _prefixed(exc, path.name) from None
         return GameRecord.from_json(data)
     try:
         return decode(data, {"name": path.stem, "saved_at": _mtime(path)}).record

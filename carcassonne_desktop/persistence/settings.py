@@ -2,8 +2,11 @@
 
 Settings must never cost the player a game: the file is written atomically
 (temporary file + ``os.replace``) so a crash mid-write leaves the old file, and
-a missing, corrupt or hand-edited file loads as defaults (value by value) instead
-of raising.
+a missing, corrupt or hand-edited file loads as defaults (value by value, and
+the remembered new-game setup field by field) instead of raising. What was
+wrong is logged and kept in ``Settings.problems`` for the menu to mention, and
+a damaged file is copied to ``settings.json.damaged`` before the game writes
+its own settings over it.
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import tempfile
+import unicodedata
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -21,6 +26,12 @@ from platformdirs import user_config_dir
 APP_NAME = "carcassonne-desktop"
 FILE_NAME = "settings.json"
 AI_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
+DAMAGED_SUFFIX = ".damaged"
+MAX_PLAYERS = 8
+MAX_NAME_LENGTH = 24
+MAX_COPY_BYTES = 1 << 20
+_LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?")
+_SETUP_KEYS = ("players", "expansions", "options")
 
 _log = logging.getLogger(__name__)
 
@@ -41,9 +52,12 @@ class Settings:
     sound: bool = True
     window_size: tuple[int, int] = (1280, 800)
     last_setup: dict[str, Any] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list, compare=False, repr=False)
+    """What was wrong with the file it was read from (not saved)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        del data["problems"]
         data["window_size"] = list(self.window_size)
         return data
 
@@ -52,25 +66,111 @@ class Settings:
         """Build settings from parsed JSON, keeping defaults for anything invalid."""
         settings = cls()
         if not isinstance(data, dict):
+            settings.problems.append("the file is not a JSON object")
             return settings
-        language = data.get("language")
-        if language is None or isinstance(language, str):
-            settings.language = language
-        if data.get("ai_speed") in AI_SPEEDS:
-            settings.ai_speed = data["ai_speed"]
-        for name in ("auto_confirm", "fullscreen", "sound"):
-            if isinstance(data.get(name), bool):
-                setattr(settings, name, data[name])
-        size = data.get("window_size")
-        if (
-            isinstance(size, (list, tuple))
-            and len(size) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 16384 for v in size)
-        ):
-            settings.window_size = (size[0], size[1])
-        if isinstance(data.get("last_setup"), dict):
-            settings.last_setup = data["last_setup"]
+        for name, read in _READERS.items():
+            if name in data:
+                problem = read(settings, data[name])
+                if problem:
+                    settings.problems.append(f"{name}: {problem}")
         return settings
+
+
+# ------------------------------------------------------------------ one value each
+def _read_language(settings: Settings, value: Any) -> str | None:
+    if value is None or (isinstance(value, str) and _LANGUAGE_CODE.fullmatch(value)):
+        settings.language = value
+        return None
+    return "not a language code"
+
+
+def _read_speed(settings: Settings, value: Any) -> str | None:
+    if value in AI_SPEEDS:
+        settings.ai_speed = value
+        return None
+    return f"not one of {', '.join(AI_SPEEDS)}"
+
+
+def _flag(name: str) -> Any:
+    def read(settings: Settings, value: Any) -> str | None:
+        if isinstance(value, bool):
+            setattr(settings, name, value)
+            return None
+        return "not true or false"
+
+    return read
+
+
+def _read_size(settings: Settings, value: Any) -> str | None:
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 16384
+                for v in value)
+    ):
+        settings.window_size = (value[0], value[1])
+        return None
+    return "not two sizes between 320 and 16384"
+
+
+def _read_last_setup(settings: Settings, value: Any) -> str | None:
+    settings.last_setup, problems = clean_setup(value)
+    return "; ".join(problems) or None
+
+
+_READERS = {
+    "language": _read_language, "ai_speed": _read_speed, "auto_confirm": _flag("auto_confirm"),
+    "fullscreen": _flag("fullscreen"), "sound": _flag("sound"), "window_size": _read_size,
+    "last_setup": _read_last_setup,
+}
+
+
+# ------------------------------------------------------------------ remembered setup
+def is_plain_text(value: Any, limit: int = MAX_NAME_LENGTH) -> bool:
+    """A short string the screens can draw: no control character, no lone surrogate."""
+    return (isinstance(value, str) and 0 < len(value) <= limit
+            and not any(unicodedata.category(c) in ("Cc", "Cs") for c in value))
+
+
+def _clean_player(raw: Any) -> dict[str, str] | None:
+    """The usable fields of one remembered seat; the setup screen fills in the rest."""
+    if not isinstance(raw, dict):
+        return None
+    return {key: raw[key] for key in ("name", "color", "controller")
+            if is_plain_text(raw.get(key), MAX_NAME_LENGTH if key == "name" else 40)}
+
+
+def clean_setup(raw: Any) -> tuple[dict[str, Any], list[str]]:
+    """The remembered new-game setup, with every unusable field dropped.
+
+    The setup screen trusts this dict: a wrong type used to crash "New game".
+    Returns the cleaned dict and what was dropped, for the log.
+    """
+    if not isinstance(raw, dict):
+        return {}, ["not an object"]
+    clean: dict[str, Any] = {}
+    problems = [f"unknown field {key!a}" for key in raw if key not in _SETUP_KEYS]
+    players = raw.get("players")
+    if isinstance(players, list):
+        seats = [_clean_player(p) for p in players[:MAX_PLAYERS]]
+        clean["players"] = [seat for seat in seats if seat is not None]
+        if len(clean["players"]) != len(players) or any(
+                len(seat) < 3 for seat in clean["players"]):
+            problems.append("some players are unusable")
+    elif "players" in raw:
+        problems.append("players is not a list")
+    expansions = raw.get("expansions")
+    if isinstance(expansions, list):
+        clean["expansions"] = [e for e in expansions if is_plain_text(e, 40)]
+    elif "expansions" in raw:
+        problems.append("expansions is not a list")
+    options = raw.get("options")
+    if isinstance(options, dict):
+        clean["options"] = {k: v for k, v in options.items()
+                            if is_plain_text(k, 40) and isinstance(v, bool)}
+    elif "options" in raw:
+        problems.append("options is not an object")
+    return clean, problems
 
 
 def settings_path() -> Path:
@@ -81,17 +181,45 @@ def settings_path() -> Path:
 
 
 def load_settings(path: Path | None = None) -> Settings:
-    """Read the settings; defaults when the file is missing or unreadable."""
+    """Read the settings; defaults (and ``problems``) when the file is unreadable.
+
+    A deeply nested file makes ``json`` raise RecursionError and a number of
+    thousands of digits a ValueError: neither may stop the game from starting.
+    """
     path = path or settings_path()
     try:
-        with path.open(encoding="utf-8") as handle:
-            data = json.load(handle)
+        data = json.loads(path.read_bytes().decode("utf-8"))
     except FileNotFoundError:
         return Settings()
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        _log.warning("settings file %s unreadable (%s); using defaults", path, exc)
-        return Settings()
-    return Settings.from_json(data)
+    except (OSError, ValueError, RecursionError, MemoryError) as exc:
+        settings = Settings(problems=[f"unreadable ({_reason(exc)})"])
+    else:
+        settings = Settings.from_json(data)
+    if settings.problems:
+        _log.warning("settings file %s: %s; using the defaults for those", path,
+                     "; ".join(settings.problems))
+        _keep_damaged(path)
+    return settings
+
+
+def _reason(exc: BaseException) -> str:
+    """A short, printable reason (the message of a RecursionError is not for players)."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return ascii(str(exc))[1:-1][:200] or type(exc).__name__
+
+
+def _keep_damaged(path: Path) -> None:
+    """Copy a damaged settings file aside before the game writes its own over it."""
+    try:
+        if path.stat().st_size > MAX_COPY_BYTES:
+            return
+        data = path.read_bytes()
+        copy = path.with_name(path.name + DAMAGED_SUFFIX)
+        if not copy.exists() or copy.read_bytes() != data:
+            copy.write_bytes(data)
+    except OSError as exc:
+        _log.warning("could not keep a copy of the damaged settings file: %s", exc)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> bool:
@@ -117,4 +245,4 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
 
 def setting_names() -> list[str]:
     """Names of the stored settings (for tools and tests)."""
-    return [f.name for f in fields(Settings)]
+    return [f.name for f in fields(Settings) if f.name != "problems"]

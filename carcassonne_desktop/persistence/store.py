@@ -26,7 +26,11 @@ from pathlib import Path
 
 from carcassonne_desktop.engine import Game, GameRecord
 from carcassonne_desktop.persistence import document, paths
-from carcassonne_desktop.persistence.atomic import is_temporary, write_text_with_backup
+from carcassonne_desktop.persistence.atomic import (
+    is_temporary,
+    remove_stale_temporaries,
+    write_text_with_backup,
+)
 from carcassonne_desktop.persistence.errors import (
     ReadOnlySaveError,
     SaveError,
@@ -70,6 +74,7 @@ class SaveStore:
         self.examples_dir = Path(examples) if examples is not None else paths.examples_dir()
         self.thumbnailer = thumbnailer
         self.clock = clock
+        self.remove_stale_temporaries()
 
     @property
     def saves_dir(self) -> Path:
@@ -78,6 +83,15 @@ class SaveStore:
     @property
     def autosaves_dir(self) -> Path:
         return paths.autosaves_dir(self.root)
+
+    def remove_stale_temporaries(self) -> list[Path]:
+        """Clear what a killed save left behind (called when the store opens)."""
+        removed: list[Path] = []
+        for directory in (self.saves_dir, self.autosaves_dir):
+            removed += remove_stale_temporaries(directory)
+        if removed:
+            _log.info("removed %d stale temporary file(s) of interrupted saves", len(removed))
+        return removed
 
     # ------------------------------------------------------------- writing
     def _thumbnail(self, game: Game, thumbnail: bytes | None) -> bytes | None:

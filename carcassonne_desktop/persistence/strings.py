@@ -53,6 +53,16 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.error.read_only": "Example games are read-only.",
         "saves.error.write": "The game could not be saved (%{detail}). "
                              "The previous save is still there.",
+        "saves.error.bad_text": "The file is damaged: a text in it (%{where}) holds a character "
+                                "that is not text.",
+        "saves.error.bad_name": "The file is damaged: a name in it is empty, far too long or "
+                                "holds a control character.",
+        "saves.error.colour": "Player %{n} has a colour the game does not know (%{colour}).",
+        "saves.error.level": "Player %{n} is a kind of player this version does not know "
+                             "(%{level}).",
+        "saves.error.date": "The file is damaged: its date is impossible (%{date}).",
+        "saves.error.number": "The file is damaged: it holds a number thousands of digits long.",
+        "saves.error.no_actions": "The file is damaged: the moves of the game are missing.",
         "saves.warning.backup": "The save was damaged (%{reason}); the previous save, "
                                 "from %{date}, was loaded instead.",
         "saves.warning.migrated": "This save is in an older format; it will be updated "
@@ -100,6 +110,17 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.error.read_only": "Les parties d’exemple sont en lecture seule.",
         "saves.error.write": "La partie n’a pas pu être enregistrée (%{detail}). "
                              "La sauvegarde précédente est intacte.",
+        "saves.error.bad_text": "Le fichier est abîmé : un texte (%{where}) contient un caractère "
+                                "qui n’est pas du texte.",
+        "saves.error.bad_name": "Le fichier est abîmé : un nom y est vide, beaucoup trop long ou "
+                                "contient un caractère de contrôle.",
+        "saves.error.colour": "Le joueur %{n} a une couleur que le jeu ne connaît pas (%{colour}).",
+        "saves.error.level": "Le joueur %{n} est un type de joueur que cette version ne connaît "
+                             "pas (%{level}).",
+        "saves.error.date": "Le fichier est abîmé : sa date est impossible (%{date}).",
+        "saves.error.number": "Le fichier est abîmé : il contient un nombre de milliers de "
+                              "chiffres.",
+        "saves.error.no_actions": "Le fichier est abîmé : les coups de la partie ont disparu.",
         "saves.warning.backup": "La sauvegarde était abîmée (%{reason}) ; la sauvegarde "
                                 "précédente, du %{date}, a été chargée à la place.",
         "saves.warning.migrated": "Cette sauvegarde est dans un ancien format ; elle sera "

@@ -20,6 +20,7 @@ class MainMenuScene(Scene):
         super().__init__(app)
         self.backdrop = shared_backdrop()
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.warning: pygame_gui.elements.UILabel | None = None
 
     def build_ui(self, root: pygame_gui.core.UIContainer) -> None:
         assert self.app is not None
@@ -51,6 +52,18 @@ class MainMenuScene(Scene):
             container=root, object_id="#hint", text_kwargs={"version": __version__},
         )
         del version
+        self.warning = self._settings_warning(root, width, height)
+
+    def _settings_warning(self, root: pygame_gui.core.UIContainer, width: int,
+                          height: int) -> pygame_gui.elements.UILabel | None:
+        """Say that a damaged settings file was replaced by defaults (the details are
+        in the log): otherwise a forgotten language or speed would look like a bug."""
+        assert self.app is not None
+        if not getattr(self.app.settings, "problems", None):
+            return None
+        return pygame_gui.elements.UILabel(
+            pygame.Rect(10, height - 36, max(200, width - 260), 28),
+            i18n.key("menu.settings_damaged"), self.manager, container=root, object_id="#hint")
 
     def resume(self) -> None:
         # a game may have been saved meanwhile: Continue must reflect it

@@ -9,6 +9,7 @@ record (DESIGN.md section 5); the choices are remembered through the settings.
 from __future__ import annotations
 
 import copy
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,23 +55,18 @@ class SetupModel:
         return cls(seats)
 
     @classmethod
-    def from_setup(cls, setup: dict[str, Any], controllers: Sequence[str],
+    def from_setup(cls, setup: Any, controllers: Sequence[str],
                    expansion_ids: Sequence[str]) -> SetupModel:
-        """Rebuild the model from a remembered setup, dropping anything no longer valid."""
+        """Rebuild the model from a remembered setup, dropping anything no longer valid.
+
+        The remembered setup comes from the settings file, which a person or a
+        crash may have spoilt: any field of the wrong type is ignored on its own
+        (the others are kept) rather than stopping "New game".
+        """
         model = cls.default()
-        colours = player_colour_names()
-        seats: list[Seat] = []
-        for player in setup.get("players", [])[:MAX_PLAYERS]:
-            if not isinstance(player, dict):
-                continue
-            color = player.get("color")
-            if color not in colours or any(s.color == color for s in seats):
-                color = next(c for c in colours if all(s.color != c for s in seats))
-            controller = player.get("controller", "human")
-            if controller not in controllers:
-                controller = "human"
-            name = str(player.get("name") or i18n.tr("setup.default_name", n=len(seats) + 1))[:24]
-            seats.append(Seat(name, color, controller))
+        if not isinstance(setup, dict):
+            return model
+        seats = _remembered_seats(setup.get("players"), controllers)
         if len(seats) >= MIN_PLAYERS:
             model.seats = seats
         options = setup.get("options", {})
@@ -78,7 +74,9 @@ class SetupModel:
             for name in OPTION_NAMES:
                 if isinstance(options.get(name), bool):
                     model.options[name] = options[name]
-        chosen = [e for e in setup.get("expansions", []) if e in expansion_ids]
+        expansions = setup.get("expansions", [])
+        chosen = ([e for e in expansions if isinstance(e, str) and e in expansion_ids]
+                  if isinstance(expansions, list) else [])
         model.expansions = ["base"] + [e for e in chosen if e != "base"]
         return model
 
@@ -98,7 +96,23 @@ class SetupModel:
             problems.append("setup.error_names")
         if len({s.color for s in self.seats}) != len(self.seats):
             problems.append("setup.error_colours")
+        if self.duplicate_names():
+            problems.append("setup.error_same_names")
         return problems
+
+    def duplicate_names(self) -> set[int]:
+        """Seats whose name another seat already has, as the players would read them
+        ("Ann", "ann " and "ANN" are one name); the game refuses two equal names."""
+        seen: dict[str, int] = {}
+        twins: set[int] = set()
+        for index, seat in enumerate(self.seats):
+            folded = same_name_key(seat.name)
+            if not folded:
+                continue
+            if folded in seen:
+                twins.update((seen[folded], index))
+            seen.setdefault(folded, index)
+        return twins
 
     def fit_controllers(self, controllers: Sequence[str]) -> None:
         """Seats asking for a computer level this build does not offer get the
@@ -251,12 +265,20 @@ class SetupScene(PanelScene):
     def _refresh_errors(self) -> None:
         problems = self.model.errors()
         if self.error_label is not None:
-            self.error_label.set_text(i18n.key(problems[0]) if problems else "")
+            self.error_label.set_text(i18n.key(problems[0]) if problems else "",
+                                      text_kwargs=self.error_params(problems))
         if self.start_button is not None:
             if problems:
                 self.start_button.disable()
             else:
                 self.start_button.enable()
+
+    def error_params(self, problems: Sequence[str]) -> dict[str, str]:
+        """The name two seats share, for "Two players are both called …"."""
+        if not problems or problems[0] != "setup.error_same_names":
+            return {}
+        first = min(self.model.duplicate_names())
+        return {"name": self.model.seats[first].name.strip()}
 
     # ----------------------------------------------------------------- events
 
@@ -335,6 +357,39 @@ class SetupScene(PanelScene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self._sync_names()
         super().on_resize(size)
+
+
+def same_name_key(name: str) -> str:
+    """What makes two names the same for the players: spaces around and case ignored."""
+    return name.strip().casefold()
+
+
+def _usable_name(value: Any) -> bool:
+    """A remembered name the entry field can show (a string without control characters)."""
+    return (isinstance(value, str) and bool(value.strip())
+            and not any(unicodedata.category(c) in ("Cc", "Cs") for c in value))
+
+
+def _remembered_seats(players: Any, controllers: Sequence[str]) -> list[Seat]:
+    """The seats of a remembered setup: each bad field replaced, each bad seat skipped."""
+    if not isinstance(players, list):
+        return []
+    colours = player_colour_names()
+    seats: list[Seat] = []
+    for player in players[:MAX_PLAYERS]:
+        if not isinstance(player, dict):
+            continue
+        color = player.get("color")
+        if color not in colours or any(s.color == color for s in seats):
+            color = next(c for c in colours if all(s.color != c for s in seats))
+        controller = player.get("controller", "human")
+        if controller not in controllers:
+            controller = "human"
+        name = player.get("name")
+        if not _usable_name(name):
+            name = i18n.tr("setup.default_name", n=len(seats) + 1)
+        seats.append(Seat(name[:24], color, controller))
+    return seats
 
 
 def _localised(value: Any, language: str) -> str:

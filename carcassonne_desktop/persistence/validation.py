@@ -1,0 +1,140 @@
+"""What a save may contain beyond its JSON types, so the screens never choke on it.
+
+The loader used to accept any string, colour, level or date of the right JSON
+type; the Load screen and the game then crashed while drawing or playing them
+(a lone surrogate cannot be encoded, a NUL cannot be rendered, a colour outside
+the palette has no RGB, an unknown level has no player, year 1 cannot be shown
+in local time). Every check here raises a :class:`SaveFormatError` with a
+translated reason, so a bad file is listed with that reason and never opened.
+
+No pygame here: the palette's player colours are repeated in
+:data:`PLAYER_COLOURS` (a test keeps them equal to ``assets/themes/palette.json``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from datetime import datetime, timezone
+from typing import Any
+
+from carcassonne_desktop.persistence.errors import SaveFormatError
+
+PLAYER_COLOURS: tuple[str, ...] = (
+    "red", "blue", "green", "yellow", "black", "purple", "orange", "white",
+)
+MAX_NAME_LENGTH = 200
+MAX_COUNT = 1_000_000
+EARLIEST = datetime(1970, 1, 1, tzinfo=timezone.utc)
+LATEST = datetime(9000, 1, 1, tzinfo=timezone.utc)
+_BAD_CHARACTER = re.compile("[\x00\ud800-\udfff]")
+_SHOWN_LENGTH = 40
+
+
+def shown(value: object) -> str:
+    """A value quoted for a message, short and printable whatever the file held."""
+    text = ascii(value) if isinstance(value, str) else type(value).__name__
+    return text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 1] + "…"
+
+
+def refuse(message: str, key: str, **params: Any) -> SaveFormatError:
+    """A format error with its own translated reason (``detail`` keeps the English one)."""
+    return SaveFormatError(message, key, detail=message, **params)
+
+
+# ------------------------------------------------------------ any string
+def _strings(data: Any, where: str) -> Iterator[tuple[str, str]]:
+    """Every string (keys too) of a parsed JSON value with where it sits; no recursion,
+    because the parser accepts nesting deeper than Python's recursion limit."""
+    stack: list[tuple[Any, str]] = [(data, where)]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            yield value, path
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                yield key, path
+                stack.append((item, f"{path}.{key}" if path else str(key)))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+
+
+def check_strings(data: Any) -> None:
+    """No string anywhere holds a NUL or a lone surrogate: neither can be drawn,
+    and a surrogate cannot even be written back to disk (UTF-8 refuses it)."""
+    for value, path in _strings(data, ""):
+        if _BAD_CHARACTER.search(value):
+            where = path or "the file"
+            raise refuse(f"{where} contains a character that is not text "
+                         "(a NUL or a lone surrogate)", "saves.error.bad_text",
+                         where=shown(where))
+
+
+# ------------------------------------------------------------ fields
+def check_name(value: str, where: str, allow_empty: bool = False) -> str:
+    """A name the screens can show: not blank, no control character, not huge."""
+    if not value.strip() and not allow_empty:
+        raise refuse(f"{where} is empty", "saves.error.bad_name")
+    if len(value) > MAX_NAME_LENGTH:
+        raise refuse(f"{where} is longer than {MAX_NAME_LENGTH} characters",
+                     "saves.error.bad_name")
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in value):
+        raise refuse(f"{where} contains a control character", "saves.error.bad_name")
+    return value
+
+
+def check_colour(value: str, index: int) -> str:
+    """A colour of the palette: the board draws figures in palette colours only."""
+    if value not in PLAYER_COLOURS:
+        raise refuse(f"player {index + 1} has a colour outside the palette ({shown(value)})",
+                     "saves.error.colour", n=index + 1, colour=shown(value))
+    return value
+
+
+def known_controllers() -> tuple[str, ...]:
+    """"human" and one "ai:<level>" per computer level this build can create."""
+    from carcassonne_desktop.ai.levels import level_names
+
+    return ("human", *(f"ai:{name}" for name in level_names()))
+
+
+def check_controller(value: str, index: int) -> str:
+    """A controller the game can seat: an unknown level has no computer player."""
+    if value not in known_controllers():
+        raise refuse(f"player {index + 1} is an unknown kind of player ({shown(value)})",
+                     "saves.error.level", n=index + 1, level=shown(value))
+    return value
+
+
+def check_player(name: str, colour: str, controller: str, index: int) -> None:
+    """One seat, as the game will draw and run it."""
+    check_name(name, f"player {index + 1}'s name")
+    check_colour(colour, index)
+    check_controller(controller, index)
+
+
+def check_seats(players: Iterable[Any]) -> None:
+    """The record's seats (``PlayerSetup``-like objects): they are what the game uses."""
+    for index, player in enumerate(players):
+        check_player(player.name, player.color, player.controller, index)
+
+
+def check_count(value: int, key: str, minimum: int = 0) -> int:
+    """A turn, score or tile count of a plausible size (the screens print it)."""
+    if not minimum <= value <= MAX_COUNT:
+        raise refuse(f"'{key}' is out of range ({value if abs(value) < 10**12 else '…'})",
+                     "saves.error.format")
+    return value
+
+
+def check_time(moment: datetime, text: str) -> datetime:
+    """A date every local time zone can show (year 1 or 9999 cannot be converted)."""
+    try:
+        inside = EARLIEST <= moment <= LATEST
+    except OverflowError:
+        inside = False
+    if not inside:
+        raise refuse(f"'saved_at' is not a plausible date: {shown(text)}",
+                     "saves.error.date", date=shown(text))
+    return moment
