@@ -30,7 +30,7 @@ def suggest_turn(
     if game.is_over:
         return ()
     legal = list(game.legal_actions())
-    if len(legal) == 1 and game.phase != "place_tile":
+    if len(legal) == 1 and game.pending_kind != "place_tile":
         return (legal[0],)
     ranked = rank_turns(game, Evaluator(game), legal, Deadline(budget, cancel))
     return ranked[0][1] if ranked else (legal[0],)

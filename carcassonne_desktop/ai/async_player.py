@@ -9,7 +9,7 @@ window stays responsive.
 Usage from the interface (one runner per computer seat, reused turn after turn):
 
     runner = AsyncPlayer(create_player("ai:hard"))
-    runner.start(game.copy(), seat=game.current)   # returns at once
+    runner.start(game.copy(), seat=game.deciding_player)   # returns at once
     # every frame:
     action = runner.poll()        # None while thinking
     if action is not None:
@@ -44,15 +44,15 @@ class AsyncPlayer:
         self.error: BaseException | None = None
 
     def start(self, game: Game, seat: int | None = None, budget: float | None = None) -> None:
-        """Begin deciding for `game.current` (which must be `seat` if given).
+        """Begin deciding for `game.deciding_player` (which must be `seat` if given).
 
         `budget` is the time in seconds the player may use (None: its level's
         default). Any decision still running is cancelled first.
         """
         if game.is_over:
             raise ValueError("the game is over: there is nothing to decide")
-        if seat is not None and seat != game.current:
-            raise ValueError(f"seat {seat} is not the seat to move ({game.current})")
+        if seat is not None and seat != game.deciding_player:
+            raise ValueError(f"seat {seat} is not the seat to move ({game.deciding_player})")
         self.cancel()
         position = game.copy()
         cancel = threading.Event()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from carcassonne_desktop.ai.expansions import terms_for
 from carcassonne_desktop.ai.knowledge import public_counts
 from carcassonne_desktop.engine import Game
 from carcassonne_desktop.engine.features import Feature
@@ -68,6 +69,7 @@ class Evaluator:
         self._total = max(sum(counts.values()), 1)
         self._fit_cache: dict[int, int] = {}
         self._strength = {f.name: f.strength for f in game.rules.figures}
+        self._terms = terms_for(game.rules.expansion_ids)
 
     # ------------------------------------------------------------ tile fits
     def fitting(self, pattern: int) -> int:
@@ -230,6 +232,8 @@ class Evaluator:
             totals[player] += (
                 horizon * w.follower * (1.0 - w.supply_decay**effective) / (1.0 - w.supply_decay)
             )
+        for term in self._terms:
+            term(self, game, totals)
         return totals
 
     def evaluate(self, game: Game, seat: int) -> float:

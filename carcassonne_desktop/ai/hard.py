@@ -103,7 +103,7 @@ class HardPlayer(Player):
         self, game: Game, candidates: list[tuple[Action, ...]], deadline: Deadline
     ) -> tuple[Action, ...]:
         seed = self.rng.getrandbits(32)
-        seat = game.current
+        seat = game.deciding_player
         evaluator = Evaluator(game)
         schedule = draw_schedule(game, seed)
         own_turns = self.own_turns

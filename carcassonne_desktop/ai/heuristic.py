@@ -25,7 +25,7 @@ def rank_turns(
     deadline: Deadline | None,
 ) -> list[tuple[float, tuple[Action, ...]]]:
     """Whole turns from `firsts`, best first, with the mover's evaluation."""
-    seat = game.current
+    seat = game.deciding_player
     scored = [
         (evaluator.evaluate(turn.after, seat), turn.actions)
         for turn in whole_turns(game, firsts, deadline)

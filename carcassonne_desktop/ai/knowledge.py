@@ -22,8 +22,9 @@ def sampled_copy(game: Game, rng: random.Random) -> Game:
     """A copy of `game` whose unseen tiles are a fresh random deal."""
     copy = game.copy()
     copy.bag.sort()
+    seer = copy.pending.player if copy.pending is not None else copy.turn_player
     for player, hand in enumerate(copy.hands):
-        if player != copy.current:
+        if player != seer:
             hand.sort()
     copy.resample_hidden(rng)
     copy.rng = random.Random(rng.getrandbits(64))
@@ -32,8 +33,9 @@ def sampled_copy(game: Game, rng: random.Random) -> Game:
 
 def public_counts(game: Game) -> Counter[str]:
     """Tiles not yet seen by the seat to move, by type (public knowledge)."""
-    counts = game.remaining_tile_counts()
+    counts = game.unseen_tile_counts()
+    seer = game.pending.player if game.pending is not None else game.turn_player
     for player, hand in enumerate(game.hands):
-        if player != game.current:
+        if player != seer:
             counts.update(hand)
     return counts

@@ -1,7 +1,7 @@
 """The one interface every computer player implements.
 
 `choose(game, budget, cancel)` returns a legal action for the seat to move
-(`game.current`), whatever the decision is (tile placement, figure, or a
+(`game.deciding_player`), whatever the decision is (tile placement, figure, or a
 decision kind added by an expansion). The game object is only read through
 its public state; searches run on `knowledge.sampled_copy()` so the hidden
 order of the bag can never influence the answer.
@@ -42,7 +42,7 @@ class Player(ABC):
         budget: float | None = None,
         cancel: threading.Event | None = None,
     ) -> Action:
-        """A legal action for `game.current` within about `budget` seconds.
+        """A legal action for `game.deciding_player` within about `budget` seconds.
 
         `cancel` (set from another thread) makes the player answer at once
         with the best action found so far.
@@ -69,7 +69,7 @@ class Player(ABC):
     def remember_plan(self, game: Game, actions: Sequence[Action]) -> None:
         """Keep the second action of a planned turn for the next decision."""
         if len(actions) >= 2:
-            key = (len(game.history) + 1, game.turn, game.current, actions[0])
+            key = (len(game.history) + 1, game.turn, game.deciding_player, actions[0])
             self._plan = (key, actions[1])
         else:
             self._plan = None
@@ -79,7 +79,7 @@ class Player(ABC):
         if plan is None or not game.history:
             return None
         key, action = plan
-        if key == (len(game.history), game.turn, game.current, game.history[-1]) and (
+        if key == (len(game.history), game.turn, game.deciding_player, game.history[-1]) and (
             action in legal
         ):
             return action

@@ -41,7 +41,7 @@ def best_turn_after(
 ) -> Game | None:
     """The position after the seat to move plays its best whole turn (None
     if the deadline passes first: a half-searched answer is no answer)."""
-    seat = game.current
+    seat = game.deciding_player
     best: tuple[float, Game] | None = None
     for turn in whole_turns(game):
         if deadline is not None and deadline.expired():
@@ -64,7 +64,7 @@ def play_out(
     guard = game.num_players * (own_turns + 1) * 3
     while not game.is_over and guard > 0:
         guard -= 1
-        if game.current == seat:
+        if game.deciding_player == seat:
             if remaining_own == 0:
                 break
             remaining_own -= 1
@@ -83,7 +83,7 @@ def draw_schedule(game: Game, seed: int) -> list[str]:
     """The unseen tiles (public counts, canonical order) shuffled with `seed`:
     round i forces tile i modulo the length as the next draw. Empty when
     opponents hold hidden hands (the next draw is then not the next answer)."""
-    if any(hand for player, hand in enumerate(game.hands) if player != game.current):
+    if any(hand for player, hand in enumerate(game.hands) if player != game.deciding_player):
         return []
     tiles = sorted(public_counts(game).elements())
     random.Random(seed ^ 0x5EED).shuffle(tiles)
@@ -123,7 +123,7 @@ def run_rounds(
     Returns {round number: value per candidate}. A round stops half-way when
     time is up, so some of its values may be None.
     """
-    seat = game.current
+    seat = game.deciding_player
     evaluator = Evaluator(game)
     schedule = draw_schedule(game, seed)
     playing = list(range(len(candidates))) if active is None else list(active)

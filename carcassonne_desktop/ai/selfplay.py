@@ -151,8 +151,8 @@ def play_game(
     place_times: list[list[float]] = [[] for _ in levels]
     clock = time.perf_counter
     while not game.is_over:
-        seat = game.current
-        placing = game.phase == "place_tile"
+        seat = game.deciding_player
+        placing = game.pending_kind == "place_tile"
         start = clock()
         action = players[seat].choose(game)
         spent = clock() - start

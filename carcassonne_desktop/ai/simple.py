@@ -41,7 +41,7 @@ class GreedyPlayer(Player):
     default_budget = 1.0
 
     def decide(self, game: Game, legal: Sequence[Action], deadline: Deadline) -> Action:
-        seat = game.current
+        seat = game.deciding_player
         best: tuple[float, tuple[Action, ...]] | None = None
         for turn in whole_turns(game, list(legal), deadline):
             value = immediate_gain(game, turn.after, seat) + self.rng.random() * 0.5

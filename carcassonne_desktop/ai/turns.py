@@ -15,42 +15,47 @@ from dataclasses import dataclass
 
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.engine import Action, Game
-
-PLACE = "place_tile"
+from carcassonne_desktop.engine.decisions import PLACE_TILE
 
 
 @dataclass(slots=True)
 class Turn:
-    """The actions of one seat's turn (one or two) and the position after them."""
+    """The actions of one seat's turn (one or more) and the position after them."""
 
     actions: tuple[Action, ...]
     after: Game
 
 
-def follow_ups(game: Game, seat: int, first: Action) -> Iterator[Turn]:
-    """Every continuation of `first` while the same seat keeps deciding
-    (normally: the figure step after a placement)."""
+# Decisions in one turn beyond which whole-turn enumeration stops branching
+# (a placement, a flock choice, a figure...): deeper ones take the first choice.
+MAX_DEPTH = 4
+
+
+def follow_ups(game: Game, seat: int, first: Action, depth: int = 1) -> Iterator[Turn]:
+    """Every continuation of `first` while the same seat keeps deciding in
+    the same turn (the figure step after a placement, an expansion's choice
+    between them); a new tile placement or another player's decision ends it."""
     after = game.copy()
     after.apply(first)
-    if after.is_over or after.current != seat or after.phase == PLACE:
+    pending = after.pending
+    if pending is None or pending.player != seat or pending.kind == PLACE_TILE:
         yield Turn((first,), after)
         return
     options = after.legal_actions()
-    if len(options) == 1:
-        after.apply(options[0])
-        yield Turn((first, options[0]), after)
+    if len(options) == 1 or depth >= MAX_DEPTH:
+        for turn in follow_ups(after, seat, options[0], depth + 1):
+            yield Turn((first, *turn.actions), turn.after)
         return
     for second in options:
-        final = after.copy()
-        final.apply(second)
-        yield Turn((first, second), final)
+        for turn in follow_ups(after, seat, second, depth + 1):
+            yield Turn((first, *turn.actions), turn.after)
 
 
 def whole_turns(
     game: Game, firsts: list[Action] | None = None, deadline: Deadline | None = None
 ) -> Iterator[Turn]:
     """Every turn the seat to move can play from here (or from `firsts`)."""
-    seat = game.current
+    seat = game.pending.player if game.pending is not None else game.turn_player
     for first in firsts if firsts is not None else list(game.legal_actions()):
         if deadline is not None and deadline.expired():
             return

@@ -45,10 +45,13 @@ def _templates(tile: TileType) -> tuple[Template, ...]:
             kind = FEATURE_KINDS.get(spec.kind)
             completion = kind.completion if kind else "never"
             open_count = len(spec.ports) if completion == EDGES else 8
+            # A true attribute is a flag of its own name (inn, cathedral); a
+            # named one counts as "name:value" (goods:wine), so features
+            # merge their symbols by counting, whatever the expansion.
             flags = {
-                name: 1
+                (name if value is True else f"{name}:{value}"): 1
                 for name, value in spec.attrs.items()
-                if name not in STRUCTURAL_ATTRS and value is True
+                if name not in STRUCTURAL_ATTRS and (value is True or isinstance(value, str))
             } or None
             cities = tuple(spec.attrs["cities"]) if spec.kind == "field" else None
             built.append(

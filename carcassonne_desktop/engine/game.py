@@ -153,6 +153,18 @@ class Game(Board, Scoring):
         return self.turn_player
 
     @property
+    def deciding_player(self) -> int:
+        """Who must answer the pending decision (the turn player once over)."""
+        pending = self.pending
+        return pending.player if pending is not None else self.turn_player
+
+    @property
+    def pending_kind(self) -> str | None:
+        """The kind of the pending decision; None once the game is over."""
+        pending = self.pending
+        return pending.kind if pending is not None else None
+
+    @property
     def phase(self) -> str:
         """The pending decision's kind, or "over" (kept for old callers and
         tests; new code reads `pending.kind`)."""

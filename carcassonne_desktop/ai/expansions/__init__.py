@@ -1,0 +1,50 @@
+"""What each expansion adds to the computer players' judgement.
+
+A module here per expansion (named after its id) registers evaluation terms
+with `@evaluation_term("<id>")`; the evaluator runs the terms of the
+expansions in play and nothing else, so the core evaluator never names an
+expansion. Decisions of a kind without a policy of its own are judged the
+generic way: every legal choice is tried on a sampled copy and the resulting
+position evaluated (see ai/turns.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.engine import Game
+
+#: (evaluator, game, totals) -> None: add each player's expected extra points
+#: to `totals` (a list with one float per player).
+Term = Callable[["Evaluator", "Game", list[float]], None]
+
+_TERMS: dict[str, list[Term]] = {}
+_discovered = False
+
+
+def evaluation_term(expansion_id: str) -> Callable[[Term], Term]:
+    def register(term: Term) -> Term:
+        _TERMS.setdefault(expansion_id, []).append(term)
+        return term
+
+    return register
+
+
+def discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+    _discovered = True
+
+
+def terms_for(expansion_ids: tuple[str, ...]) -> tuple[Term, ...]:
+    """The evaluation terms of the expansions in play, in their order."""
+    discover()
+    return tuple(term for eid in expansion_ids for term in _TERMS.get(eid, ()))
