@@ -55,7 +55,7 @@ class BoardLayer:
     # ------------------------------------------------------------------ data
 
     def sync(self, game: Game) -> None:
-        key = (id(game), len(game.history), game.phase)
+        key = (id(game), len(game.history), game.pending)
         if key == self._key:
             return
         self._key = key

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from carcassonne_desktop.engine import Action, Game
+from carcassonne_desktop.engine.decisions import PLACE_TILE
 
 # seconds to show one decision (tile sliding in, figure dropping) per speed setting
 ANIMATION_SECONDS: dict[str, float] = {"slow": 1.4, "normal": 0.75, "fast": 0.3, "instant": 0.0}
@@ -69,9 +70,9 @@ class ComputerTurns:
         return self._request is not None
 
     def ask(self, game: Game, budget: float | None = None) -> None:
-        """Start thinking about ``game.current``'s decision (on a private copy)."""
+        """Start thinking about ``game.deciding_player``'s decision (on a private copy)."""
         self.cancel()
-        player = self._players[game.current]
+        player = self._players[game.deciding_player]
         snapshot = game.copy()
         self._generation += 1
         cancel = threading.Event()
@@ -146,7 +147,7 @@ class ComputerTurnDriver:
     def update(self, dt: float, session: object, speed: str) -> list:
         """Advance by ``dt`` seconds; returns the events of an action just applied."""
         game: Game = session.game  # type: ignore[attr-defined]
-        if game.is_over or not self.turns.is_computer(game.current):
+        if game.is_over or not self.turns.is_computer(game.deciding_player):
             if self.state != IDLE:
                 self.reset()
             return []
@@ -174,7 +175,7 @@ class ComputerTurnDriver:
             assert action is not None
             self.action = None
             events = session.apply(action)  # type: ignore[attr-defined]
-            if session.game.phase == "place_tile" or session.game.is_over:  # type: ignore[attr-defined]
+            if session.game.pending_kind in (PLACE_TILE, None):  # type: ignore[attr-defined]
                 self.state = PAUSING
                 self.elapsed = 0.0
                 self.duration = pause_seconds(speed)

@@ -23,7 +23,8 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine import Deploy, Game, GameSetup, PlaceTile
+from carcassonne_desktop.engine import PASS, Action, Deploy, Game, GameSetup, PlaceTile
+from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import Event, GameOver, PointsScored
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.board_layer import BoardLayer
@@ -41,7 +42,7 @@ from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
 from carcassonne_desktop.ui.game_log import GameLog, figure_name, is_field_port
 from carcassonne_desktop.ui.game_session import GameSession, make_store
-from carcassonne_desktop.ui.game_texts import feature_lines, status
+from carcassonne_desktop.ui.game_texts import choice_label, feature_lines, status
 from carcassonne_desktop.ui.hint import HintAdvisor
 from carcassonne_desktop.ui.hud import (
     PANEL_W,
@@ -57,6 +58,7 @@ from carcassonne_desktop.ui.hud import (
     panel_rect,
 )
 from carcassonne_desktop.ui.placement_controller import (
+    DECIDE,
     FIGURE,
     PLACE,
     READY,
@@ -133,6 +135,7 @@ class GameScene(Scene):
         self.dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self._button_state: dict[str, tuple[bool, bool]] = {}
+        self._choice_labels: tuple[str, ...] = ()
         self._rebuild_log()
         if game.is_over:
             self.end_pushed = not show_end_screen
@@ -198,6 +201,7 @@ class GameScene(Scene):
         self.camera.set_viewport(board)
         self.buttons = {}
         self._button_state = {}
+        self._choice_labels: tuple[str, ...] = ()
 
         def button(name: str, rect: pygame.Rect, text_key: str, tip: str | None = None,
                    object_id: str | None = None, text: str | None = None) -> None:
@@ -217,7 +221,6 @@ class GameScene(Scene):
         button("pass", pygame.Rect(c.x + half_c + 8, c.y, half_c, BTN_H), "hud.pass", "hud.figure_hint")
         d = layout["row_d"]
         button("confirm", d, "hud.confirm", "hud.confirm_hint", object_id="#primary_button")
-        button("recall", d, "hud.recall_abbot")
         button("scores", d, "end.back_to_scores", object_id="#primary_button")
         # over the board
         x = board.x + 12
@@ -258,10 +261,11 @@ class GameScene(Scene):
         self._set_button("rotate_left", not over and state in (PLACE, None), state == PLACE)
         self._set_button("rotate_right", not over and state in (PLACE, None), state == PLACE)
         self._set_button("take_back", not over, c is not None and c.can_undo)
-        self._set_button("pass", not over, state == FIGURE)
-        recall = not over and state == FIGURE and bool(c and c.recalls())
-        self._set_button("confirm", not over and not recall, state == READY)
-        self._set_button("recall", recall)
+        choices = self._choice_actions(c)
+        self._sync_choices(choices)
+        decide_pass = state == DECIDE and c is not None and PASS in c.choices()
+        self._set_button("pass", not over, state == FIGURE or decide_pass)
+        self._set_button("confirm", not over, state == READY)
         self._set_button("scores", over and self.end_pushed)
         self._set_button("undo_turn", self.session.history is not None,
                          self.session.can_undo() and not self.final_running)
@@ -271,6 +275,44 @@ class GameScene(Scene):
         self._set_button("hint", not over and c is not None,
                          state in (PLACE, FIGURE) and not self.hint.thinking)
         self._set_button("last_tile", True, self.game.last_placed is not None)
+
+    @staticmethod
+    def _choice_actions(c: PlacementController | None) -> list[Action]:
+        """The answers shown as buttons: an expansion's decision's (but pass,
+        which has its own button), or the figure step's other actions (recall...)."""
+        if c is None:
+            return []
+        if c.state == DECIDE:
+            return [a for a in c.choices() if a != PASS]
+        if c.state == FIGURE:
+            return c.other_actions()
+        return []
+
+    def _sync_choices(self, choices: list[Action]) -> None:
+        """One button per answer, rebuilt when the answers change: in the
+        rotation row (hidden outside the place step), then upward over the
+        card when there are more than fit in one row."""
+        c = self.human_controller()
+        kind = c.decision.kind if c is not None and c.decision is not None else ""
+        labels = tuple(choice_label(kind, a) for a in choices)
+        if labels == self._choice_labels:
+            return
+        for name in [n for n in self.buttons if n.startswith("choice:")]:
+            self.buttons.pop(name).kill()
+            self._button_state.pop(name, None)
+        self._choice_labels = labels
+        if not labels or self.root is None:
+            return
+        row = self._panel_layout()["row_b"]
+        per_row = 2 if len(labels) <= 4 else 3
+        width = (row.width - 8 * (per_row - 1)) // per_row
+        for index, label in enumerate(labels):
+            line, column = divmod(index, per_row)
+            rect = pygame.Rect(row.x + column * (width + 8), row.y - line * (BTN_H + 6),
+                               width, BTN_H)
+            self.buttons[f"choice:{index}"] = pygame_gui.elements.UIButton(
+                rect, label, self.manager, container=self.root, tool_tip_text=label,
+                object_id="#primary_button" if kind else None)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.camera.set_viewport(self.board_rect(size))
@@ -295,14 +337,14 @@ class GameScene(Scene):
     def human_controller(self) -> PlacementController | None:
         """The controller of the human turn in progress (None during a computer turn)."""
         game = self.game
-        if game.is_over or self.turns.is_computer(game.current) or self.final_running:
+        if game.is_over or self.turns.is_computer(game.deciding_player) or self.final_running:
             return None
         key = (id(game), len(game.history))
         if self.controller is None or self._controller_key != key:
             self.controller = PlacementController(game)
             self.controller.observer = self._play_event_sounds
             self._controller_key = key
-            self._begin_human_turn(game.current)
+            self._begin_human_turn(game.deciding_player)
         return self.controller
 
     def _begin_human_turn(self, seat: int) -> None:
@@ -349,7 +391,7 @@ class GameScene(Scene):
             self.final_queue = finals
             self.final_timer = 0.0
             self._game_over_event = next(e for e in events if isinstance(e, GameOver))
-        if game.phase != "figure":
+        if game.pending_kind in (PLACE_TILE, None):
             self.turns_played += 1
             self.session.autosave(self.thumbnail())
             if self.on_turn_end is not None:
@@ -392,7 +434,7 @@ class GameScene(Scene):
         self._quiet_turn_start = True
         self._rebuild_log()
         self.controller = None
-        self._last_human = self.game.current  # no banner for the player who asked
+        self._last_human = self.game.deciding_player  # no banner for the player who asked
         self.effects.items.clear()
         self.hover_feature = None
         self.end_pushed = False
@@ -433,7 +475,7 @@ class GameScene(Scene):
         elif self.game.is_over:
             if not self.end_pushed and not self.effects.busy:
                 self.open_end_screen()
-        elif self.turns.is_computer(self.game.current):
+        elif self.turns.is_computer(self.game.deciding_player):
             before = self.driver.state
             events = self.driver.update(dt, self.session, self.speed)
             if self.driver.state == ANIMATING and before != ANIMATING:
@@ -635,7 +677,10 @@ class GameScene(Scene):
         return False
 
     def _after_tentative(self, c: PlacementController) -> None:
-        if c.state == READY and self.app is not None and self.app.settings.auto_confirm:
+        if c.must_commit:
+            # chance was revealed: what was tried becomes real at once
+            self.confirm_turn()
+        elif c.state == READY and self.app is not None and self.app.settings.auto_confirm:
             self.confirm_turn()
         self._update_hover()
 
@@ -726,10 +771,11 @@ class GameScene(Scene):
             self._after_tentative(c)
         elif name == "confirm":
             self.confirm_turn()
-        elif name == "recall" and c is not None:
-            recalls = c.recalls()
-            if recalls:
-                c.choose(recalls[0])
+        elif name.startswith("choice:") and c is not None:
+            index = int(name.split(":")[1])
+            choices = self._choice_actions(c)
+            if index < len(choices):
+                c.choose(choices[index])
                 self._after_tentative(c)
         elif name == "recentre":
             self.recentre()
@@ -854,7 +900,7 @@ class GameScene(Scene):
         self.banner.draw(surface, board)
 
     def _draw_human_overlays(self, surface: pygame.Surface, c: PlacementController, shown: Game) -> None:
-        player = self.colours[self.game.current]
+        player = self.colours[self.game.deciding_player]
         if c.state == PLACE:
             self.layer.draw_legal_cells(surface, self.camera, c.legal_cells().keys(), self.pulse)
             if self.hint.cell is not None:
@@ -892,7 +938,7 @@ class GameScene(Scene):
         action = self.driver.action
         t = self.driver.progress
         ease = 1 - (1 - t) ** 3
-        seat = self.game.current
+        seat = self.game.deciding_player
         if isinstance(action, PlaceTile) and action.tile is not None:
             target = self.camera.tile_rect(action.x, action.y)
             start = self._panel_layout()["card"]
@@ -922,14 +968,14 @@ class GameScene(Scene):
         scores = self.shown_scores if self.shown_scores is not None else game.scores
         rows = [PlayerRow(p.name, p.color, scores[i], game.supply[i], self.turns.is_computer(i))
                 for i, p in enumerate(game.setup.players)]
-        current = None if game.is_over else game.current
+        current = None if game.is_over else game.turn_player
         self.players_view.draw(surface, layout["players"], rows, current,
                                self.driver.state == THINKING, self.pulse)
         draw_caption(surface, i18n.tr("hud.tiles_left", count=game.tiles_left()), layout["tiles_left"].topleft)
         self._draw_card(surface, c, layout["card"])
         if c is not None:
             for kind, rect in self.figure_chip_rects(c):
-                self._draw_chip(surface, kind, rect, kind == c.figure_kind, game.supply[game.current].get(kind, 0))
+                self._draw_chip(surface, kind, rect, kind == c.figure_kind, game.supply[game.deciding_player].get(kind, 0))
         draw_caption(surface, i18n.tr("hud.log"), layout["log_title"].topleft, 16, dim=False)
         self.log.draw(surface, layout["log"])
 
@@ -946,7 +992,7 @@ class GameScene(Scene):
             if c.place_action is not None:
                 rot = c.place_action.rot
         elif (self.driver.state != ANIMATING and len(game.hand) == 1 and not game.is_over
-              and game.phase == "place_tile"):
+              and game.pending_kind == PLACE_TILE):
             tile_id, rot = game.hand[0], 0  # a drawn tile is public, as on the table
         else:
             tile_id = None
@@ -962,7 +1008,7 @@ class GameScene(Scene):
             surface.blit(veil, card)
 
     def _draw_chip(self, surface: pygame.Surface, kind: str, rect: pygame.Rect, selected: bool, left: int) -> None:
-        icon = self.meeples.get(_sprite_kind(kind), self.colours[self.game.current], rect.height - 18)
+        icon = self.meeples.get(_sprite_kind(kind), self.colours[self.game.deciding_player], rect.height - 18)
         draw_figure_chip(surface, rect, icon, figure_name(kind), selected, left)
 
 

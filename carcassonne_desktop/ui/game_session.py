@@ -12,6 +12,7 @@ import logging
 from typing import Any
 
 from carcassonne_desktop.engine import Action, Game
+from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import Event
 
 _log = logging.getLogger(__name__)
@@ -80,7 +81,7 @@ class GameSession:
             return False
         assert self.history is not None
         self.history.undo()
-        while self.history.game.phase != "place_tile" and self.history.can_undo():
+        while self.history.game.pending_kind != PLACE_TILE and self.history.can_undo():
             self.history.undo()
         return True
 
@@ -89,7 +90,7 @@ class GameSession:
             return False
         assert self.history is not None
         self.history.redo()
-        while self.history.game.phase == "figure" and self.history.can_redo():
+        while self.history.game.pending_kind not in (PLACE_TILE, None) and self.history.can_redo():
             self.history.redo()
         return True
 

@@ -11,9 +11,48 @@ from dataclasses import dataclass
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Deploy, Game
+from carcassonne_desktop.engine.actions import Action
 from carcassonne_desktop.engine.game import FeatureInfo
 from carcassonne_desktop.ui.game_log import colour_name, feature_name
-from carcassonne_desktop.ui.placement_controller import FIGURE, PLACE, READY, PlacementController
+from carcassonne_desktop.ui.placement_controller import (
+    DECIDE,
+    FIGURE,
+    PLACE,
+    READY,
+    PlacementController,
+)
+
+
+def _text(key: str) -> str | None:
+    """The translation of `key`, or None where there is none."""
+    text = i18n.tr(key)
+    return None if text == i18n.key(key) else text
+
+
+def decision_title(kind: str) -> str:
+    """The question of a decision kind ("Agrandir ou ramener le troupeau ?");
+    a kind without its own text gets the generic question."""
+    return _text(f"decision.{kind}.title") or i18n.tr("decision.generic_title")
+
+
+def choice_label(kind: str, action: Action) -> str:
+    """The button text of one answer: the expansion's own words when it has
+    them (`decision.<kind>.<value>`, `action.<type>.<value>`), else a plain
+    reading of the action, so a new expansion is playable before it is polished."""
+    data = action.to_json()
+    values = [str(v) for k, v in data.items() if k != "type" and isinstance(v, str)]
+    for value in values:
+        for key in (f"decision.{kind}.{value}", f"action.{action.type}.{value}"):
+            text = _text(key)
+            if text:
+                return text
+    text = _text(f"action.{action.type}.any")
+    if text:
+        return text
+    words = [action.type.replace("_", " ")] + [
+        f"{k} {v}" for k, v in data.items() if k != "type"
+    ]
+    return " · ".join(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +73,7 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
         return Status(i18n.tr("hud.final_scoring"), "", None)
     if game.is_over:
         return Status(i18n.tr("hud.game_over"), winner_text(game), None)
-    player = game.setup.players[game.current]
+    player = game.setup.players[game.deciding_player]
     if c is None:
         title = (i18n.tr("hud.thinking", name=player.name) if thinking else
                  i18n.tr("hud.turn", name=player.name, color=colour_name(player.color)))
@@ -47,6 +86,9 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
     elif c.state == FIGURE:
         title = i18n.tr("hud.place_figure")
         hint = i18n.tr("hud.figure_hint")
+    elif c.state == DECIDE and c.decision is not None:
+        title = decision_title(c.decision.kind)
+        hint = _text(f"decision.{c.decision.kind}.hint") or i18n.tr("decision.generic_hint")
     else:
         title = i18n.tr("hud.figure_placed" if isinstance(c.figure_action, Deploy) else "hud.passed")
         hint = i18n.tr("hud.confirm_hint")

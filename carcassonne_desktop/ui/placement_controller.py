@@ -1,16 +1,24 @@
 """The tentative turn of a human player, as a model with no pygame in it.
 
-A turn is "place a tile, then deploy a figure, recall or pass". The player
-tries things out on a ``game.copy()``: the real game changes only when the
-turn is confirmed, so a misclick can be taken back at any point before that.
-Everything legal comes from the engine (``legal_actions()`` on the real game
-or the tentative copy); this module never re-derives a rule.
+A turn is "place a tile, then every decision the same player takes before
+the next tile": the figure step, and whatever expansions ask in between (the
+shepherd's flock...). The player tries things out on a ``game.copy()``: the
+real game changes only when the turn is confirmed, so a misclick can be taken
+back at any point before that. Everything legal comes from the engine
+(``legal_actions()`` on the real game or the tentative copy); this module
+never re-derives a rule, and reads only ``pending.kind``.
+
+A tentative action that reveals a random outcome (a sheep token drawn)
+sets ``must_commit``: the scene applies the turn so far to the real game at
+once and goes on from there, so nobody can peek at chance and take it back.
 
 States:
 
 - ``place``: choose a tile of the hand, a position and a rotation;
-- ``figure``: the tile lies on the tentative board; choose a spot, a recall
-  or pass;
+- ``figure``: the tile lies on the tentative board; choose a spot, another
+  figure-step action (recall...) or pass;
+- ``decide``: an expansion's decision of the same player (``decision``
+  says which; ``choices()`` lists the legal answers);
 - ``ready``: the whole turn is chosen and waits for ``confirm()``.
 """
 
@@ -21,8 +29,10 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from carcassonne_desktop.engine import PASS, Action, Deploy, Game, PlaceTile, Recall
-from carcassonne_desktop.engine.events import Event
+from carcassonne_desktop.engine import PASS, Action, Deploy, Game, PlaceTile
+from carcassonne_desktop.engine.decisions import FIGURE as FIGURE_DECISION
+from carcassonne_desktop.engine.decisions import PLACE_TILE, Decision
+from carcassonne_desktop.engine.events import Event, OutcomeRevealed
 
 Cell = tuple[int, int]
 
@@ -30,6 +40,7 @@ _SERIALS = itertools.count(1)
 
 PLACE = "place"
 FIGURE = "figure"
+DECIDE = "decide"
 READY = "ready"
 
 
@@ -54,30 +65,58 @@ class PlacementController:
         #: when the turn is confirmed).
         self.observer: Callable[[list[Event]], None] | None = None
         self.game = game
+        #: The player whose turn this controller plays.
+        self.seat = game.deciding_player
         self.state = PLACE
         self.tentative: Game | None = None
         self.place_action: PlaceTile | None = None
-        self.figure_action: Action | None = None
         self.tentative_events: list[Event] = []
         self.selected_index = 0
         self.rotation = 0
         self.hover: Cell | None = None
         self.figure_kind = "follower"
         self.selected_spot: int | None = None  # keyboard choice among spots()
+        #: A tentative action revealed chance: the scene must commit now.
+        self.must_commit = False
         self._legal: dict[str, dict[Cell, tuple[int, ...]]] = {}
-        self._before_figure: Game | None = None
-        self._place_events = 0
-        if game.phase == "figure":
+        # Tentative actions with the game and event count before each (for undo).
+        self._steps: list[tuple[Action, Game | None, int]] = []
+        if game.pending_kind not in (PLACE_TILE, None):
             # a game resumed mid-turn: the tile is already on the real board
             self.tentative = game.copy()
+            self._settle()
+
+    @property
+    def figure_action(self) -> Action | None:
+        """The last action taken after the placement (the figure step's, usually)."""
+        after = [a for a, _, _ in self._steps if not isinstance(a, PlaceTile)]
+        return after[-1] if after else None
+
+    @property
+    def _before_figure(self) -> Game | None:
+        return self._steps[-1][1] if self._steps else None
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision the tentative turn waits for (None before placing)."""
+        return self.tentative.pending if self.tentative is not None else None
+
+    def _settle(self) -> None:
+        """The state that follows from the tentative game's pending decision."""
+        pending = self.decision
+        if pending is None or pending.player != self.seat or pending.kind == PLACE_TILE:
+            self.state = READY
+        elif pending.kind == FIGURE_DECISION:
             self.state = FIGURE
             self._pick_default_figure()
+        else:
+            self.state = DECIDE
 
     # ------------------------------------------------------------------ place step
 
     @property
     def hand(self) -> list[str]:
-        return list(self.game.hand) if self.game.phase == "place_tile" else []
+        return list(self.game.hand) if self.game.pending_kind == PLACE_TILE else []
 
     @property
     def selected_tile(self) -> str | None:
@@ -95,7 +134,7 @@ class PlacementController:
     def legal_cells(self, tile_id: str | None = None) -> dict[Cell, tuple[int, ...]]:
         """Open positions where the tile fits, with the rotations that fit there."""
         tile_id = tile_id or self.selected_tile
-        if tile_id is None or self.game.phase != "place_tile":
+        if tile_id is None or self.game.pending_kind != PLACE_TILE:
             return {}
         cached = self._legal.get(tile_id)
         if cached is None:
@@ -189,17 +228,21 @@ class PlacementController:
         self.tentative = tentative
         self.place_action = action
         self.tentative_events = list(events)
-        self._place_events = len(events)
-        self.state = FIGURE
+        self._steps = [(action, None, 0)]
         self.selected_spot = None
-        self._pick_default_figure()
-        self._tell(events)
+        self._after_action(events)
         return events
 
     # ------------------------------------------------------------------ figure step
 
     def figure_options(self) -> list[Action]:
         if self.state != FIGURE or self.tentative is None:
+            return []
+        return list(self.tentative.legal_actions())
+
+    def choices(self) -> list[Action]:
+        """The legal answers to an expansion's decision (state ``decide``)."""
+        if self.state != DECIDE or self.tentative is None:
             return []
         return list(self.tentative.legal_actions())
 
@@ -218,9 +261,6 @@ class PlacementController:
             if isinstance(action, Deploy) and action.figure not in kinds:
                 kinds.append(action.figure)
         return kinds
-
-    def recalls(self) -> list[Recall]:
-        return [a for a in self.figure_options() if isinstance(a, Recall)]
 
     def other_actions(self) -> list[Action]:
         """Figure-step choices that are neither deploy nor pass (recall, expansions)."""
@@ -247,19 +287,25 @@ class PlacementController:
         return self.choose(PASS)
 
     def choose(self, action: Action) -> list[Event]:
-        """Take one figure-step action on the tentative copy (the turn is then ready)."""
-        if self.state != FIGURE or self.tentative is None:
+        """Take one action of the figure step or of an expansion's decision on
+        the tentative copy."""
+        if self.state not in (FIGURE, DECIDE) or self.tentative is None:
             return []
         if action not in self.tentative.legal_actions():
             return []
         before = self.tentative.copy()
         events = self.tentative.apply(action)
-        self._before_figure = before
-        self.figure_action = action
+        self._steps.append((action, before, len(self.tentative_events)))
         self.tentative_events = self.tentative_events + list(events)
-        self.state = READY
-        self._tell(events)
+        self.selected_spot = None
+        self._after_action(events)
         return events
+
+    def _after_action(self, events: list[Event]) -> None:
+        self._settle()
+        if any(isinstance(e, OutcomeRevealed) for e in events):
+            self.must_commit = True
+        self._tell(events)
 
     def _tell(self, events: list[Event]) -> None:
         if self.observer is not None:
@@ -269,38 +315,34 @@ class PlacementController:
 
     @property
     def can_undo(self) -> bool:
-        return self.state == READY or (self.state == FIGURE and self.place_action is not None)
+        return bool(self._steps) and not self.must_commit
 
     def undo(self) -> bool:
         """Take back the latest tentative step; False when there is nothing to take back."""
-        if self.state == READY:
-            self.tentative = self._before_figure
-            self.figure_action = None
-            self.state = FIGURE
-            self.tentative_events = self.tentative_events[: self._place_events]
-            return True
-        if self.state == FIGURE and self.place_action is not None:
-            self.hover = (self.place_action.x, self.place_action.y)
-            self.rotation = self.place_action.rot
+        if not self.can_undo:
+            return False
+        action, before, events_before = self._steps.pop()
+        if isinstance(action, PlaceTile):
+            self.hover = (action.x, action.y)
+            self.rotation = action.rot
             self.tentative = None
             self.place_action = None
             self.tentative_events = []
             self.state = PLACE
             return True
-        return False
+        self.tentative = before
+        self.tentative_events = self.tentative_events[:events_before]
+        self._settle()
+        return True
 
     def actions(self) -> list[Action]:
         """The actions of the chosen turn, in order, to apply to the real game."""
-        done: list[Action] = []
-        if self.place_action is not None:
-            done.append(self.place_action)
-        if self.figure_action is not None:
-            done.append(self.figure_action)
-        return done
+        return [action for action, _, _ in self._steps]
 
     def confirm(self) -> list[Action]:
-        """The turn is final: returns the actions for the real game (empty if not ready)."""
-        if self.state != READY:
+        """The turn is final: returns the actions for the real game (empty if
+        not ready, unless chance was revealed: then what was done so far)."""
+        if self.state != READY and not self.must_commit:
             return []
         return self.actions()
 
