@@ -8,7 +8,6 @@ from carcassonne_desktop.engine.actions import (
     Deploy,
     Pass,
     PlaceTile,
-    Recall,
     parse_action,
 )
 from carcassonne_desktop.engine.errors import (
@@ -30,6 +29,15 @@ __all__ = [
     "ACTION_TYPES", "PASS", "Action", "CatalogueError", "Deploy", "EngineError", "Event",
     "Expansion", "FeatureInfo", "FigureOnBoard", "Game", "GameRecord", "GameSetup",
     "IllegalActionError", "LegalActions", "MalformedError", "Pass", "PlaceTile", "PlayerSetup",
-    "Recall", "RecordError", "Replay", "Rules", "SetupError", "parse_action", "quick_setup",
+    "RecordError", "Replay", "Rules", "SetupError", "parse_action", "quick_setup",
     "registry", "replay_summary",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Action classes that expansions register (``Recall``...), by class name
+    through the action registry: old callers keep working while the core
+    names no expansion."""
+    from carcassonne_desktop.engine import actions
+
+    return actions.__getattr__(name)

@@ -109,9 +109,29 @@ class Deploy(Action):
                 "port": self.port}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Deploy:
+    def from_json(cls, data: Mapping[str, Any]) -> Deploy | DeployToArea:  # type: ignore[override]
+        if "area" in data:
+            return DeployToArea(_str(data, "figure"), _str(data, "area"), _str(data, "slot"))
         return cls(_str(data, "figure"), _int(data, "x"), _int(data, "y"),
                    _str(data, "port", is_port))
+
+
+@dataclass(frozen=True, slots=True)
+class DeployToArea(Action):
+    """Put a figure from supply in a slot of an area off the tiles (the
+    wheel's crown, the Count's quarters). Same record type as `deploy`."""
+
+    figure: str
+    area: str
+    slot: str
+    type: ClassVar[str] = "deploy"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "figure": self.figure, "area": self.area, "slot": self.slot}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DeployToArea:
+        return cls(_str(data, "figure"), _str(data, "area"), _str(data, "slot"))
 
 
 @register_action
@@ -132,19 +152,15 @@ class Pass(Action):
 PASS = Pass()
 
 
-@register_action
-@dataclass(frozen=True, slots=True)
-class Recall(Action):
-    """Take a figure back from the board instead of deploying (the abbot)."""
+def __getattr__(name: str) -> object:
+    """Action classes registered by expansions (``Recall``...) by class name,
+    found through the registry, so callers need not know which module owns them."""
+    if not name[:1].isupper():
+        raise AttributeError(name)
+    from carcassonne_desktop.engine.expansion import registry
 
-    figure: str
-    x: int
-    y: int
-    type: ClassVar[str] = "recall"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "figure": self.figure, "x": self.x, "y": self.y}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Recall:
-        return cls(_str(data, "figure"), _int(data, "x"), _int(data, "y"))
+    registry()
+    for cls in ACTION_TYPES.values():
+        if cls.__name__ == name:
+            return cls
+    raise AttributeError(name)

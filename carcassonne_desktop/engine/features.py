@@ -54,20 +54,18 @@ def _city_points(game: Game, feature: Feature, completed: bool) -> int:
     return 2 * value if completed else value
 
 
-def _neighbourhood_points(game: Game, feature: Feature, completed: bool) -> int:
+def neighbourhood_points(game: Game, feature: Feature, completed: bool) -> int:
     return 9 - feature.open
 
 
-def _no_points(game: Game, feature: Feature, completed: bool) -> int:
+def no_points(game: Game, feature: Feature, completed: bool) -> int:
     return 0
 
 
 register_kind(FeatureKind("road", EDGES, _road_points, order=10))
 register_kind(FeatureKind("city", EDGES, _city_points, order=20))
-register_kind(FeatureKind("cloister", NEIGHBOURHOOD, _neighbourhood_points, order=30))
-register_kind(FeatureKind("garden", NEIGHBOURHOOD, _neighbourhood_points, order=31))
-register_kind(FeatureKind("field", NEVER, _no_points, order=90))
-register_kind(FeatureKind("river", NEVER, _no_points, order=95))
+register_kind(FeatureKind("cloister", NEIGHBOURHOOD, neighbourhood_points, order=30))
+register_kind(FeatureKind("field", NEVER, no_points, order=90))
 
 # Feature attributes that describe geometry or scoring inputs rather than
 # symbols; every other truthy attribute (inn, cathedral, goods...) is a flag.

@@ -25,6 +25,7 @@ from carcassonne_desktop.engine.events import (
     Event,
     FeatureCompleted,
     FigureDeployed,
+    FigureMoved,
     OutcomeRevealed,
     TileDiscarded,
     TileDrawn,
@@ -223,6 +224,30 @@ class Game(Board, Scoring):
         if events is not None:
             events.append(OutcomeRevealed(stream, outcome, player))
         return outcome
+
+    def put_in_area(self, player: int, figure: str, area: str, slot: str,
+                    events: list[Event]) -> None:
+        """A figure from `player`'s supply (or a neutral one, player -1) goes
+        to an area slot; an expansion's action calls this."""
+        if player >= 0:
+            self.supply[player][figure] -= 1
+        key = (area, slot)
+        self.area_figures[key] = self.area_figures.get(key, ()) + ((player, figure),)
+        events.append(FigureMoved(player, figure, None, {"area": area, "slot": slot}))
+
+    def take_from_area(self, player: int, figure: str, area: str, slot: str,
+                       events: list[Event]) -> None:
+        """A figure leaves an area slot back to its owner's supply."""
+        key = (area, slot)
+        present = list(self.area_figures.get(key, ()))
+        present.remove((player, figure))
+        if present:
+            self.area_figures[key] = tuple(present)
+        else:
+            self.area_figures.pop(key, None)
+        if player >= 0:
+            self.supply[player][figure] += 1
+        events.append(FigureMoved(player, figure, {"area": area, "slot": slot}, None))
 
     def give_token(self, player: int, token: str, count: int, events: list[Event]) -> None:
         """Add (or, with a negative count, take) tokens of one kind."""

@@ -4,18 +4,46 @@ cloister or garden as at the end of the game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from carcassonne_desktop.engine.actions import Action, Recall
+from carcassonne_desktop.engine.actions import Action, _int, _str, register_action
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
+from carcassonne_desktop.engine.features import (
+    NEIGHBOURHOOD,
+    FeatureKind,
+    neighbourhood_points,
+    register_kind,
+)
 from carcassonne_desktop.engine.figures import FigureType
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
 
 ABBOT = "abbot"
+
+register_kind(FeatureKind("garden", NEIGHBOURHOOD, neighbourhood_points, order=31))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Recall(Action):
+    """Take a figure back from the board instead of deploying (the abbot)."""
+
+    figure: str
+    x: int
+    y: int
+    type: ClassVar[str] = "recall"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "figure": self.figure, "x": self.x, "y": self.y}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Recall:
+        return cls(_str(data, "figure"), _int(data, "x"), _int(data, "y"))
+
 
 
 @register

@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
 from carcassonne_desktop.engine.expansion import Expansion, Placement, register
+from carcassonne_desktop.engine.features import NEVER, FeatureKind, no_points, register_kind
 from carcassonne_desktop.engine.geometry import DELTAS, OPPOSITE
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
 
 RIVER = "river"
+register_kind(FeatureKind(RIVER, NEVER, no_points, order=95))
 STRAIGHT, RIGHT, LEFT = 0, 1, 3  # exit direction minus flow direction, mod 4
 
 # extension_state["river"]: (end_x, end_y, flow, last_turn) while the river is
