@@ -208,6 +208,16 @@ class Game(Board, Scoring):
         best = max(self.scores)
         return tuple(i for i, s in enumerate(self.scores) if s == best)
 
+    def feature_kind_for(self, figure: str, x: int, y: int, port: str) -> str | None:
+        """The kind of feature a figure would stand on (a follower on the inner
+        field of ic/03 at "C" is a farmer, an abbot there is on the garden)."""
+        placed = self.board.get((x, y))
+        if placed is None:
+            return None
+        rotated = placed[0]
+        local = rotated.feature_at_port(port, self._figure_kinds(figure))
+        return rotated.tile.features[local].kind if local >= 0 else None
+
     def placements_for(self, tile_id: str) -> list[tuple[int, int, int, str]]:
         """Legal (x, y, rot, tile) for one tile of the hand during the place step."""
         pending = self.pending

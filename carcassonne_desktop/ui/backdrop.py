@@ -21,13 +21,22 @@ _TILE_PX = 112
 _DRIFT_TILES_PER_S = 0.05
 
 
+def _backdrop_files() -> tuple[str, ...]:
+    """The tile files of the base game and the first expansions that bring
+    land tiles without a placement rule of their own (rivers must flow)."""
+    from carcassonne_desktop.engine.expansion import registry
+
+    return tuple(cls.data_file for cls in registry().values()
+                 if cls.data_file and cls.order <= 10 and not cls.start_priority)
+
+
 class MenuBackdrop:
     """Draws the landscape, the veil and (optionally) the big title."""
 
     def __init__(self, seed: int = 7) -> None:
         rng = random.Random(seed)
         cells = [(x, y) for y in range(-7, 8) for x in range(-11, 12)]
-        self.board = random_board(data_tiles(("base.json", "inns_cathedrals.json")), len(cells), rng, cells)
+        self.board = random_board(data_tiles(_backdrop_files()), len(cells), rng, cells)
         self.renderer = BoardRenderer(render_budget_ms=1000.0)
         self.camera = Camera((0, 0, 1, 1), zoom=_TILE_PX, centre=(0.5, 0.5))
         self.time = 0.0

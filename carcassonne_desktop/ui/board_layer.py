@@ -63,7 +63,7 @@ class BoardLayer:
         self._tiles = {pos: (catalogue[tile_id].raw, rot) for pos, (tile_id, rot) in game.placed_tiles().items()}
         colours = player_colours(game)
         self._figures = [
-            FigureSprite(f.x, f.y, colours[f.player], f.figure if f.figure in ("large_follower", "abbot") else "follower",
+            FigureSprite(f.x, f.y, colours[f.player], f.figure,
                          port=f.port, lying=f.feature == "field")
             for f in game.figures_on_board()
         ]

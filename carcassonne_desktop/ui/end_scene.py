@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.features import FEATURE_KINDS
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.game_log import feature_name
 from carcassonne_desktop.ui.game_texts import winner_text
@@ -25,19 +26,22 @@ if TYPE_CHECKING:
     from carcassonne_desktop.engine import Game
     from carcassonne_desktop.ui.game_scene import GameScene
 
-BASE_CATEGORIES = ("road", "city", "cloister", "garden", "field")
-# each category's bar colour is the colour of that terrain on the tiles
-CATEGORY_COLOURS = {"road": ("tile", "road_edge"), "city": ("tile", "roof"), "cloister": ("tile", "shield"),
-                    "garden": ("tile", "flower_b"), "field": ("tile", "field_light")}
-FALLBACK_COLOUR = ("ui", "accent")
+def category_colour(category: str) -> pygame.Color:
+    """A category's bar colour: the palette's (the terrain's colour on the
+    tiles for features), the accent colour for a category it does not know."""
+    try:
+        return colour("score_category", category)
+    except KeyError:
+        return colour("ui", "accent")
 
 
 def categories(game: Game) -> list[str]:
-    """Columns of the table: the base categories that exist in this game, then any other."""
+    """Columns of the table: the feature kinds some figure of this game can
+    score, in the final scoring's order, then any other category scored."""
     seen = {k for b in game.breakdown for k, v in b.items() if v}
-    # a category is a column when some figure of this game can score it
     scorable = {kind for figure in game.rules.figures for kind in figure.kinds}
-    cats = [c for c in BASE_CATEGORIES if c in scorable or c in seen]
+    kinds = sorted(FEATURE_KINDS.values(), key=lambda kind: kind.order)
+    cats = [k.name for k in kinds if k.name in scorable or k.name in seen]
     cats += sorted(seen - set(cats))
     return cats
 
@@ -190,7 +194,7 @@ class EndScene(Scene):
         legend_x = rect.left + title.get_width() + 24
         for c in cats:
             swatch = pygame.Rect(legend_x, rect.top + 3, 16, 16)
-            pygame.draw.rect(surface, colour(*CATEGORY_COLOURS.get(c, FALLBACK_COLOUR)), swatch, border_radius=3)
+            pygame.draw.rect(surface, category_colour(c), swatch, border_radius=3)
             label = font(15).render(category_label(c), True, colour("ui", "text"))
             surface.blit(label, (swatch.right + 6, rect.top + 2))
             legend_x = swatch.right + label.get_width() + 20
@@ -210,7 +214,7 @@ class EndScene(Scene):
                 value = game.breakdown[seat].get(c, 0)
                 w = int(width * value / best * grow)
                 if w > 0:
-                    pygame.draw.rect(surface, colour(*CATEGORY_COLOURS.get(c, FALLBACK_COLOUR)),
+                    pygame.draw.rect(surface, category_colour(c),
                                      pygame.Rect(x, y, w, bar_h))
                     x += w
             pygame.draw.rect(surface, player_rgb(player.color), pygame.Rect(rect.left + name_w - 6, y, 4, bar_h))

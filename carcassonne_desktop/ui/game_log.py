@@ -34,12 +34,6 @@ def feature_name(kind: str) -> str:
     return kind if text.endswith(f"feature.{kind}") else text
 
 
-def is_field_port(port: str) -> bool:
-    """Whether a figure on this port lies in a field (a farmer): fields are
-    named by half edges ("NW"), everything else by a side or the centre."""
-    return port not in ("N", "E", "S", "W", "C")
-
-
 def _figure_text(table: str, kind: str, on_field: bool) -> str:
     if kind == "follower" and on_field:
         kind = "farmer"
@@ -64,7 +58,8 @@ def colour_name(colour_id: str) -> str:
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One log line for an event in the current language (None: not worth a line)."""
     if isinstance(event, FigureDeployed):
-        on_field = is_field_port(event.port)
+        # events built without the feature kind (older callers) name fields by half edges
+        on_field = event.feature == "field" if event.feature else len(event.port) == 2
         return i18n.tr("message.deployed", name=names[event.player],
                        figure_a=figure_with_article(event.figure, on_field))
     if isinstance(event, PointsScored):

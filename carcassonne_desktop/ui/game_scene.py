@@ -40,7 +40,7 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.game_log import GameLog, figure_name, is_field_port
+from carcassonne_desktop.ui.game_log import GameLog, figure_name
 from carcassonne_desktop.ui.game_session import GameSession, make_store
 from carcassonne_desktop.ui.game_texts import choice_label, feature_lines, status
 from carcassonne_desktop.ui.hint import HintAdvisor
@@ -917,8 +917,9 @@ class GameScene(Scene):
             self.layer.draw_spots(surface, self.camera, c.spots(), self.hover_spot, player_rgb(player), self.pulse)
         if c.state == READY and isinstance(c.figure_action, Deploy):
             a = c.figure_action
-            self._draw_sprite(surface, FigureSprite(a.x, a.y, player, _sprite_kind(a.figure), port=a.port,
-                                                    lying=is_field_port(a.port)))
+            lying = shown.feature_kind_for(a.figure, a.x, a.y, a.port) == "field"
+            self._draw_sprite(surface, FigureSprite(a.x, a.y, player, a.figure, port=a.port,
+                                                    lying=lying))
 
     def _draw_sprite(self, surface: pygame.Surface, sprite: FigureSprite, lift: float = 0.0) -> None:
         pos = self.renderer.figure_position(self.camera, self.layer.tiles, sprite)
@@ -953,8 +954,9 @@ class GameScene(Scene):
         elif isinstance(action, Deploy):
             self.layer.sync(self.game)
             lift = (1 - ease) * self.camera.scale * 0.8
-            self._draw_sprite(surface, FigureSprite(action.x, action.y, self.colours[seat], _sprite_kind(action.figure),
-                                                    port=action.port, lying=is_field_port(action.port)), lift)
+            lying = self.game.feature_kind_for(action.figure, action.x, action.y, action.port) == "field"
+            self._draw_sprite(surface, FigureSprite(action.x, action.y, self.colours[seat], action.figure,
+                                                    port=action.port, lying=lying), lift)
 
     def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         said = status(self.game, c, final_running=self.final_running,
@@ -966,7 +968,8 @@ class GameScene(Scene):
         layout = self._panel_layout()
         draw_panel(surface, layout["panel"])
         scores = self.shown_scores if self.shown_scores is not None else game.scores
-        rows = [PlayerRow(p.name, p.color, scores[i], game.supply[i], self.turns.is_computer(i))
+        rows = [PlayerRow(p.name, p.color, scores[i], game.supply[i], self.turns.is_computer(i),
+                          game.tokens[i])
                 for i, p in enumerate(game.setup.players)]
         current = None if game.is_over else game.turn_player
         self.players_view.draw(surface, layout["players"], rows, current,
@@ -1008,7 +1011,7 @@ class GameScene(Scene):
             surface.blit(veil, card)
 
     def _draw_chip(self, surface: pygame.Surface, kind: str, rect: pygame.Rect, selected: bool, left: int) -> None:
-        icon = self.meeples.get(_sprite_kind(kind), self.colours[self.game.deciding_player], rect.height - 18)
+        icon = self.meeples.get(kind, self.colours[self.game.deciding_player], rect.height - 18)
         draw_figure_chip(surface, rect, icon, figure_name(kind), selected, left)
 
 
@@ -1020,7 +1023,3 @@ TOOLTIP_DWELL = 0.45
 
 #: Pixels at the top of the board covered by the instruction pill.
 STATUS_CLEARANCE = 136
-
-
-def _sprite_kind(figure: str) -> str:
-    return figure if figure in ("large_follower", "abbot") else "follower"

@@ -9,7 +9,7 @@ game's while the final scoring is played out step by step).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -22,7 +22,6 @@ from carcassonne_desktop.ui.resources import colour, font
 
 PANEL_W = 372
 ROW_H = 58
-FIGURE_ORDER = ("follower", "large_follower", "abbot")
 
 
 @dataclass(frozen=True)
@@ -30,8 +29,15 @@ class PlayerRow:
     name: str
     colour: str
     score: int
-    figures: Mapping[str, int]
+    figures: Mapping[str, int]  # in the rules' order of figures
     is_computer: bool
+    tokens: Mapping[str, int] = field(default_factory=dict)
+
+
+def token_name(token: str) -> str:
+    """A token's short name in the current language (its id when it has none)."""
+    label = i18n.tr(f"token.{token}")
+    return token if label == i18n.key(f"token.{token}") else label
 
 
 @lru_cache(maxsize=512)
@@ -104,14 +110,20 @@ class PlayersView:
             surface.blit(score, (r.right - score.get_width() - 10, r.y + (r.height - score.get_height()) // 2))
             fx = name_x
             fy = r.y + r.height - 22
-            for kind in FIGURE_ORDER:
-                if kind not in row.figures:
-                    continue
+            for kind in row.figures:
                 icon = self.meeples.get(kind, row.colour, 18)
                 surface.blit(icon, (fx, fy))
                 count = text(f"×{row.figures[kind]}", 15, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
                 fx += icon.get_width() + count.get_width() + 12
+            for token, held in row.tokens.items():
+                if held <= 0:
+                    continue
+                label = text(f"{token_name(token)} ×{held}", 14, True, "ui", "text_dim")
+                if fx + label.get_width() > r.right - 8:
+                    break
+                surface.blit(label, (fx, fy + 2))
+                fx += label.get_width() + 10
             if i == current and thinking:
                 dots = "." * (1 + int(pulse * 2.5) % 3)
                 label = text(i18n.tr("hud.thinking_short") + dots, 14, False, "ui", "accent")

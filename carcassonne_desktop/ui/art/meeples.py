@@ -1,4 +1,6 @@
-"""Figure sprites: followers, farmers, large followers and abbots, in player colours.
+"""Figure sprites in player colours: the follower here, every other figure
+from the style its expansion registers (ui/expansions), so a new figure needs
+no change in this module (an unknown one is drawn as a follower).
 
 Figures are filled polygons with a dark outline so they stand out on any
 terrain. Each player colour also carries a shape mark (circle, square,
@@ -10,16 +12,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 import pygame
 
 from carcassonne_desktop.ui.art.cache import LruCache
+from carcassonne_desktop.ui.expansions import FigureStyle, figure_style
 from carcassonne_desktop.ui.resources import palette_data
 
 Point = tuple[float, float]
 
-FIGURE_KINDS: tuple[str, ...] = ("follower", "large_follower", "abbot")
-LARGE_SCALE = 1.3
 _SUPERSAMPLE = 4
 
 # The classic meeple silhouette in a unit box (x right, y down): head on top,
@@ -32,15 +34,14 @@ _BODY: tuple[Point, ...] = (
 )
 _HEAD: tuple[Point, float] = ((0.5, 0.19), 0.15)
 
-# The abbot wears a long robe (no gap between the legs) and a pointed hood.
-_ROBE: tuple[Point, ...] = (
+#: A robe (no gap between the legs), for figures that expansions dress.
+ROBE: tuple[Point, ...] = (
     (0.40, 0.30), (0.16, 0.38), (0.05, 0.46), (0.06, 0.56), (0.16, 0.59), (0.30, 0.56),
     (0.17, 0.97), (0.83, 0.97), (0.70, 0.56), (0.84, 0.59), (0.94, 0.56), (0.95, 0.46),
     (0.84, 0.38), (0.60, 0.30),
 )
-_HOOD: tuple[Point, ...] = (
-    (0.33, 0.32), (0.33, 0.17), (0.40, 0.07), (0.50, 0.0), (0.60, 0.07), (0.67, 0.17), (0.67, 0.32),
-)
+BODY = _BODY
+FOLLOWER_STYLE = FigureStyle(_BODY, _HEAD)
 _MARK_CENTRE: Point = (0.5, 0.55)
 _MARK_SIZE = 0.13
 
@@ -115,34 +116,36 @@ def _draw_mark(surface: pygame.Surface, mark: str, centre: Point, r: float, col:
 def render_meeple(kind: str, colour_name: str, size: int, lying: bool = False) -> pygame.Surface:
     """A figure sprite (transparent background).
 
-    ``size`` is the height in pixels of an ordinary follower; a large follower is
-    ``LARGE_SCALE`` times bigger. ``lying`` lays the figure on its side (farmers).
+    ``size`` is the height in pixels of an ordinary follower; other figures are
+    their style's ``scale`` times that. ``lying`` lays the figure on its side (farmers).
     """
-    if kind not in FIGURE_KINDS:
-        raise ValueError(f"unknown figure kind {kind!r}")
+    style = figure_style(kind)
+    if style is None:
+        if kind != "follower" and kind not in _engine_figure_names():
+            raise ValueError(f"unknown figure kind {kind!r}")
+        style = FOLLOWER_STYLE  # a figure without a look of its own yet
     base = pygame.Color(*player_rgb(colour_name))
     mark_col = _mark_rgb(colour_name)
     outline = _outline_rgb()
-    final = max(6, round(size * (LARGE_SCALE if kind == "large_follower" else 1.0)))
+    final = max(6, round(size * style.scale))
     work = final * _SUPERSAMPLE
     pad = max(2, round(work * 0.08))
     box = work - 2 * pad
     surface = pygame.Surface((work, work), pygame.SRCALPHA)
     ox, oy = pad, pad
-    body_pts = _ROBE if kind == "abbot" else _BODY
-    body = _scaled(body_pts, box, box, ox, oy)
-    head_c = (ox + _HEAD[0][0] * box, oy + _HEAD[0][1] * box)
-    head_r = _HEAD[1] * box
-    hood = _scaled(_HOOD, box, box, ox, oy) if kind == "abbot" else None
+    body = _scaled(style.body, box, box, ox, oy)
+    head = style.head or _HEAD
+    head_c = (ox + head[0][0] * box, oy + head[0][1] * box)
+    head_r = head[1] * box
+    extras = [_scaled(shape, box, box, ox, oy) for shape in style.extras]
     thick = max(_SUPERSAMPLE, round(box * 0.055))
 
     def silhouette(col: pygame.Color, dx: float = 0.0, dy: float = 0.0) -> None:
         pygame.draw.polygon(surface, col, [(x + dx, y + dy) for x, y in body])
-        if hood is None:
+        if style.head is not None:
             pygame.draw.circle(surface, col, (head_c[0] + dx, head_c[1] + dy), head_r)
-        else:
-            pygame.draw.circle(surface, col, (head_c[0] + dx, head_c[1] + dy + head_r * 0.15), head_r * 0.9)
-            pygame.draw.polygon(surface, col, [(x + dx, y + dy) for x, y in hood])
+        for shape in extras:
+            pygame.draw.polygon(surface, col, [(x + dx, y + dy) for x, y in shape])
 
     for i in range(12):
         a = i * math.tau / 12
@@ -151,21 +154,30 @@ def render_meeple(kind: str, colour_name: str, size: int, lying: bool = False) -
     # soft light from the upper left: a lighter sheen on the head and shoulder
     sheen = base.lerp(_palette_colour("sheen"), 0.35)
     pygame.draw.circle(surface, sheen, (head_c[0] - head_r * 0.35, head_c[1] - head_r * 0.3), head_r * 0.28)
-    if hood is not None:
-        # the hood's face opening tells an abbot from a follower at a glance
+    if style.face:
+        # a face opening (a hood) tells the figure from a follower at a glance
         face = base.lerp(_palette_colour("shade"), 0.45)
         pygame.draw.circle(surface, face, (head_c[0], head_c[1] + head_r * 0.35), head_r * 0.5)
     mark_c = (ox + _MARK_CENTRE[0] * box, oy + _MARK_CENTRE[1] * box)
     halo = base.lerp(outline, 0.35)
     pygame.draw.circle(surface, halo, mark_c, _MARK_SIZE * box * 1.12)
     _draw_mark(surface, player_mark(colour_name), mark_c, _MARK_SIZE * box, mark_col, outline)
-    if kind == "large_follower":
+    if style.ring:
         # a second ring round the mark: bigger figure, double weight in majorities
         pygame.draw.circle(surface, mark_col, mark_c, _MARK_SIZE * box * 1.5, max(1, thick // 2))
     surface = pygame.transform.smoothscale(surface, (final, final))
     if lying:
         surface = pygame.transform.rotate(surface, 90)
     return surface
+
+
+@cache
+def _engine_figure_names() -> frozenset[str]:
+    """Every figure type any expansion brings (a name outside it is a bug)."""
+    from carcassonne_desktop.engine.expansion import registry
+
+    return frozenset(figure.name for cls in registry().values()
+                     for figure in cls({"farmers": True}).figures())
 
 
 class MeepleCache:
@@ -180,3 +192,13 @@ class MeepleCache:
     def get(self, kind: str, colour_name: str, size: int, lying: bool = False) -> pygame.Surface:
         key = (kind, colour_name, int(size), bool(lying))
         return self._cache.get_or_create(key, lambda: render_meeple(kind, colour_name, size, lying))
+
+
+def __getattr__(name: str) -> object:
+    """``FIGURE_KINDS``: the follower and every figure an expansion gave a look."""
+    if name == "FIGURE_KINDS":
+        from carcassonne_desktop.ui.expansions import _FIGURES, discover
+
+        discover()
+        return ("follower", *sorted(_FIGURES))
+    raise AttributeError(name)

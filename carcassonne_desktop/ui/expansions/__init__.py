@@ -58,6 +58,41 @@ def register_tile_symbol(name: str, painter: TileSymbolPainter, *, layer: Layer 
     _SYMBOLS[name] = TileSymbol(name, painter, layer)
 
 
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class FigureStyle:
+    """How a figure looks: a silhouette in a unit box (x right, y down), an
+    optional round head, extra shapes drawn with the silhouette (a hood, a
+    hat, a crook), its size relative to a follower, and whether a second
+    ring round the colour mark says it weighs double."""
+
+    body: tuple[Point, ...]
+    head: tuple[Point, float] | None = ((0.5, 0.19), 0.15)
+    extras: tuple[tuple[Point, ...], ...] = ()
+    scale: float = 1.0
+    ring: bool = False
+    face: bool = False
+
+
+_FIGURES: dict[str, FigureStyle] = {}
+
+
+def register_figure_style(name: str, style: FigureStyle) -> None:
+    """The look of one figure type (by the engine's figure name)."""
+    existing = _FIGURES.get(name)
+    if existing is not None and existing != style:
+        raise ValueError(f"figure style {name!r} is already registered")
+    _FIGURES[name] = style
+
+
+def figure_style(name: str) -> FigureStyle | None:
+    """The registered look of a figure, or None (drawn as a follower)."""
+    discover()
+    return _FIGURES.get(name)
+
+
 def discover() -> None:
     """Import every module of this package once (each registers itself)."""
     global _discovered

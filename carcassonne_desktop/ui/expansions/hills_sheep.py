@@ -13,8 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from carcassonne_desktop.ui.art.geometry import Point, border_distance
+from carcassonne_desktop.ui.art.meeples import ROBE
 from carcassonne_desktop.ui.art.symbols import SymbolContext
-from carcassonne_desktop.ui.expansions import register_tile_symbol
+from carcassonne_desktop.ui.expansions import (
+    FigureStyle,
+    register_figure_style,
+    register_tile_symbol,
+)
 
 # --------------------------------------------------------------------------- hill
 
@@ -117,3 +122,11 @@ def _row(ctx: SymbolContext, run: list[Point]) -> None:
 
 register_tile_symbol("hill", paint_hill, layer="ground")
 register_tile_symbol("vineyard", paint_vineyard, layer="terrain")
+
+
+# --- figures -----------------------------------------------------------------
+# The shepherd: a robed figure with a crook (a thin staff curled at the top).
+_CROOK = ((0.88, 0.97), (0.92, 0.97), (0.92, 0.12), (0.86, 0.04), (0.78, 0.04), (0.74, 0.10),
+          (0.77, 0.13), (0.80, 0.09), (0.85, 0.09), (0.88, 0.14))
+
+register_figure_style("shepherd", FigureStyle(ROBE, extras=(_CROOK,)))

@@ -13,9 +13,14 @@ import math
 from typing import Any
 
 from carcassonne_desktop.ui.art.geometry import Point, dist_point_polyline, point_along
+from carcassonne_desktop.ui.art.meeples import BODY
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.art.tile_layout import ROAD_HALF_WIDTH
-from carcassonne_desktop.ui.expansions import register_tile_symbol
+from carcassonne_desktop.ui.expansions import (
+    FigureStyle,
+    register_figure_style,
+    register_tile_symbol,
+)
 
 # --------------------------------------------------------------------------- goods
 
@@ -180,3 +185,17 @@ def _bridge(ctx: SymbolContext, span: list[Point]) -> None:
 
 register_tile_symbol("goods", paint_goods, layer="top")
 register_tile_symbol("bridge", paint_bridge, layer="terrain")
+
+
+# --- figures -----------------------------------------------------------------
+# The builder: a follower in a wide-brimmed hat; the pig: a round body on four
+# legs with a snout and ears, no head circle.
+_BUILDER_HAT = ((0.26, 0.12), (0.74, 0.12), (0.74, 0.07), (0.64, 0.07), (0.62, -0.02),
+                (0.38, -0.02), (0.36, 0.07), (0.26, 0.07))
+_PIG = ((0.08, 0.52), (0.12, 0.40), (0.24, 0.32), (0.40, 0.29), (0.62, 0.30), (0.76, 0.34),
+        (0.84, 0.30), (0.90, 0.36), (0.88, 0.44), (0.97, 0.50), (0.97, 0.60), (0.88, 0.64),
+        (0.84, 0.74), (0.80, 0.90), (0.70, 0.90), (0.68, 0.78), (0.36, 0.78), (0.34, 0.90),
+        (0.24, 0.90), (0.20, 0.74), (0.10, 0.66), (0.02, 0.60))
+
+register_figure_style("builder", FigureStyle(BODY, extras=(_BUILDER_HAT,)))
+register_figure_style("pig", FigureStyle(_PIG, head=None))
