@@ -20,6 +20,7 @@ from carcassonne_desktop.engine import (
     GameRecord,
     GameSetup,
     IllegalActionError,
+    MalformedError,
     PlaceTile,
     PlayerSetup,
     RecordError,
@@ -138,7 +139,7 @@ def test_flock_action_parsing():
     for bad in ({"type": "flock"}, {"type": "flock", "choice": "eat"},
                 {"type": "flock", "choice": "herd", "drawn": "wolf"},
                 {"type": "flock", "choice": "grow", "drawn": "sheep_9"}):
-        with pytest.raises(Exception):
+        with pytest.raises(MalformedError):
             parse_action(bad)
 
 
