@@ -278,7 +278,7 @@ def _shared_edge(rotated: RotatedTile) -> tuple[int, int] | None:
 class HillsSheep(Expansion):
     id = HILLS_SHEEP
     order = 40
-    title = {"fr": "Les Collines et les Moutons", "en": "Hills & Sheep"}
+    title = {"fr": "Moutons & collines", "en": "Hills & Sheep"}
     description = {
         "fr": "18 tuiles avec collines et vignobles, et un berger par joueur. Une colline "
         "cache une tuile et départage les égalités ; les vignobles enrichissent les abbayes ; "
