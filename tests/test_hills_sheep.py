@@ -301,3 +301,16 @@ def test_illegal_flock_answer_changes_nothing():
     with pytest.raises(IllegalActionError):
         game.apply(Flock("grow", "sheep_4"))
     assert game.state_key() == before
+
+
+def test_hs02_shared_north_edge_joins_both_cities():
+    # hs/02 rot 2 at (0,-1): its shared edge (N, now S) lies on the start's city N:
+    # the start's city joins both cities of hs/02 (seed 000 p.12).
+    game = Game(setup("hills_sheep", order=["hs/02", "base/U"]))
+    game.apply(PlaceTile(0, -1, 2, "hs/02"))
+    _, base = game.board[(0, -1)]
+    start_city = game.find(game.board[(0, 0)][1] + 0)
+    assert game.find(base + 0) == game.find(base + 1) == start_city
+    assert game.features[start_city].open == 2  # hs/02's E and W city edges
+    check_invariants(game)
+
