@@ -15,6 +15,16 @@ from carcassonne_desktop.engine.features import FEATURE_KINDS
 from carcassonne_desktop.engine.geometry import DELTAS, NEIGHBOURHOOD
 
 
+def _shared_edges(rotated) -> list[tuple[int, int]]:
+    """(local feature, board direction) of edges a feature shares with another."""
+    out = []
+    for local, spec in enumerate(rotated.tile.features):
+        edge = spec.attrs.get("shared_edge")
+        if isinstance(edge, str):
+            out.append((local, (("N", "E", "S", "W").index(edge) + rotated.rot) % 4))
+    return out
+
+
 def oracle_components(game: Game) -> list[dict]:
     """Connected features recomputed from scratch."""
     adjacency: dict[int, set[int]] = defaultdict(set)
@@ -32,6 +42,14 @@ def oracle_components(game: Game) -> list[dict]:
                 assert nlocal >= 0, "edges matched but a facing segment is missing"
                 adjacency[base + local].add(nbase + nlocal)
                 adjacency[nbase + nlocal].add(base + local)
+            # a feature that also runs along an edge owned by another one of
+            # its tile (catalogue attribute shared_edge) meets what faces it
+            for local, edge in _shared_edges(rotated):
+                if edge == direction:
+                    nlocal = facing.port_feature[(direction + 2) % 4]
+                    if nlocal >= 0:
+                        adjacency[base + local].add(nbase + nlocal)
+                        adjacency[nbase + nlocal].add(base + local)
     seen: set[int] = set()
     components = []
     for start in nodes:
@@ -57,7 +75,9 @@ def oracle_components(game: Game) -> list[dict]:
             rt = game.board[(x, y)][0]
             spec = rt.tile.features[loc]
             shields += 1 if spec.flag("shield") else 0
-            for port in rt.feature_ports[loc]:
+            ports = list(rt.feature_ports[loc])
+            ports += [edge for shared, edge in _shared_edges(rt) if shared == loc]
+            for port in ports:
                 if port < 4:
                     dx, dy = DELTAS[port]
                     if (x + dx, y + dy) not in game.board:

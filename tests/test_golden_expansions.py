@@ -34,7 +34,7 @@ def _load(name: str | Path) -> dict:
 def test_golden_expansion_files_exist():
     names = {p.stem for p in GOLDEN_FILES}
     assert len(names) >= 12
-    for prefix in ("ic_", "abbot_", "river_"):
+    for prefix in ("ic_", "abbot_", "river_", "hs_"):
         assert any(n.startswith(prefix) for n in names), prefix
 
 
@@ -44,7 +44,9 @@ def test_golden_expansion_record(path: Path):
     expected = golden["expected"]
     summary = replay_summary(golden["record"])
 
-    assert_final_scores(path.name, golden, summary, CATEGORIES)
+    # categories an expansion adds (sheep) are listed by its golden files
+    categories = CATEGORIES + tuple(expected.get("extra_categories", ()))
+    assert_final_scores(path.name, golden, summary, categories)
     events = [
         (e["action_index"], e["feature"], sorted(e["players"]), e["points"], e["reason"])
         for e in summary["events"]

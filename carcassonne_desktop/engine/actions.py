@@ -43,6 +43,13 @@ def parse_action(data: object) -> Action:
         raise MalformedError(f"an action must be a JSON object, not {type(data).__name__}")
     kind = data.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None and isinstance(kind, str):
+        # Action types of expansions register when their module is imported:
+        # parsing must not depend on whether a game was set up before.
+        from carcassonne_desktop.engine.expansions import discover
+
+        discover()
+        cls = ACTION_TYPES.get(kind)
     if cls is None:
         raise MalformedError(f"unknown action type {kind!r}")
     return cls.from_json(data)

@@ -1,0 +1,128 @@
+"""Hills & Sheep for the computer players: what flocks, vineyards and hills
+are worth. The flock decision itself is judged the generic way (each choice
+tried on a sampled copy and the position evaluated), so these terms are
+what makes `grow` and `herd` comparable."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from carcassonne_desktop.ai.expansions import evaluation_term
+from carcassonne_desktop.engine.expansions.hills_sheep import (
+    FULL_BAG,
+    HILL,
+    SHEPHERD,
+    VINEYARD,
+    VINEYARD_POINTS,
+    WOLF,
+    flock_sheep,
+    sheep_in,
+    state_of,
+)
+from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.engine import Game
+
+#: Share of a flock on the board its shepherds are expected to bank: the
+#: owner must extend the field again, and may meet the wolf growing it.
+FLOCK_KEPT = 0.8
+#: Below this many turns each, a flock is less and less likely to be herded.
+FLOCK_HORIZON = 6.0
+#: Worth of a shepherd at home: a deployment brings about one token.
+SHEPHERD_AT_HOME = 1.2
+
+
+@evaluation_term("hills_sheep")
+def flocks(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    """Every shepherd on the board is worth its field's whole flock, discounted
+    by the wolves left in the bag and the turns left to herd it."""
+    state = state_of(game)
+    n = game.num_players
+    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    horizon = min(1.0, left / n / FLOCK_HORIZON)
+    bag = state.bag or FULL_BAG
+    wolf_share = sum(1 for t in bag if t == WOLF) / len(bag)
+    mean_sheep = sum(sheep_in(t) for t in bag) / len(bag)
+    flocks = dict(state.flocks)
+    fields: dict[int, list[int]] = {}
+    for player, figure, node in game.figures_placed:
+        if figure == SHEPHERD:
+            fields.setdefault(game.find(node), []).append(player)
+    for owners in fields.values():
+        sheep = flock_sheep(t for p in owners for t in flocks.get(p, ()))
+        value = sheep * horizon * FLOCK_KEPT * (1.0 - wolf_share)
+        for player in owners:
+            totals[player] += value
+    for player in range(n):
+        if game.supply[player].get(SHEPHERD, 0):
+            totals[player] += horizon * SHEPHERD_AT_HOME * (1.0 - wolf_share) * mean_sheep / 2.0
+
+
+@evaluation_term("hills_sheep")
+def vineyards(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    """3 points per vineyard around an occupied open cloister, now or to come,
+    weighted by the chance that the cloister is completed."""
+    catalogue = game.rules.catalogue
+    counts = game.unseen_tile_counts()
+    unseen = max(sum(counts.values()), 1)
+    vineyard_share = sum(n for t, n in counts.items() if catalogue[t].flags.get(VINEYARD)) / unseen
+    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    draws = left * evaluator.weights.draw_share
+    cache: dict = {}
+    seen: set[int] = set()
+    for _, _, node in game.figures_placed:
+        root = game.find(node)
+        feature = game.features[root]
+        if root in seen or feature is None or feature.kind != "cloister" or feature.completed:
+            continue
+        seen.add(root)
+        owners, _ = game._majority(feature)
+        if not owners:
+            continue
+        x, y = next(iter(feature.tiles))
+        now = empty = 0
+        for dx, dy in NEIGHBOURHOOD:
+            cell = game.board.get((x + dx, y + dy))
+            if cell is None:
+                empty += 1
+            elif cell[0].tile.flags.get(VINEYARD):
+                now += 1
+        _, chance, _ = evaluator._prospects(game, root, feature, left, draws, cache)
+        value = VINEYARD_POINTS * chance * (now + empty * vineyard_share)
+        for player in owners:
+            totals[player] += value
+
+
+@evaluation_term("hills_sheep")
+def hill_ties(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    """In a tied road, city or field, the tied players without a follower on a
+    hill lose the share the core evaluator gave them; those on a hill gain it."""
+    types = game.rules.figure_by_name
+    seen: set[int] = set()
+    for _, _, node in game.figures_placed:
+        root = game.find(node)
+        if root in seen:
+            continue
+        seen.add(root)
+        feature = game.features[root]
+        if feature is None or feature.completed:
+            continue
+        strength = [0] * game.num_players
+        on_hill = [False] * game.num_players
+        for player, figure, spot in feature.figures:
+            strength[player] += types[figure].strength
+            if types[figure].strength > 0 and game.board[game.node_pos[spot]][0].tile.flags.get(
+                HILL
+            ):
+                on_hill[player] = True
+        best = max(strength)
+        tied = [p for p in range(game.num_players) if strength[p] == best and best > 0]
+        winners = [p for p in tied if on_hill[p]]
+        if len(tied) < 2 or not winners or len(winners) == len(tied):
+            continue
+        value = float(game.feature_value(feature, False))
+        for player in tied:
+            if player not in winners:
+                totals[player] -= value
