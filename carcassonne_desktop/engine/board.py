@@ -170,6 +170,26 @@ class Board:
         assert feature is not None
         return feature
 
+    def join_features(self, a: int, b: int) -> int:
+        """Join the features of nodes `a` and `b` (geometry the edge matching
+        cannot see, such as an edge shared by two cities) and queue the
+        result for scoring if it is now complete; returns the new root."""
+        self._union(a, b, False)
+        self.requeue_if_complete(self.find(a))
+        return self.find(a)
+
+    def requeue_if_complete(self, node: int) -> None:
+        """After an expansion changed a feature's open count: a feature that
+        is now complete and unscored waits for this turn's scoring (once)."""
+        queue: dict[int, None] = {}
+        for candidate in [*self._to_score, node]:
+            root = self.find(candidate)
+            feature = self.features[root]
+            # a queued feature joined to an open one is no longer complete
+            if feature is not None and feature.open == 0 and not feature.completed:
+                queue[root] = None
+        self._to_score[:] = list(queue)
+
     def _union(self, a: int, b: int, closes_edge: bool) -> None:
         parent = self.parent
         while parent[a] != a:

@@ -41,7 +41,7 @@ class Decision(NamedTuple):
 
 
 LegalFn = Callable[["Game", Decision], Sequence[Action]]
-ResolveFn = Callable[["Game", Decision, Action, list[Event]], None]
+ResolveFn = Callable[["Game", Decision, Action, list[Event]], "Action | None"]
 ExplainFn = Callable[["Game", Decision, Action], str]
 
 
@@ -50,7 +50,8 @@ class DecisionKind:
     """How the game answers one kind of decision that an expansion asks.
 
     `legal` lists the choices, `resolve` performs the chosen one (it is
-    already known to be legal). The work that asked is run again afterwards,
+    already known to be legal) and may return the action as the record must
+    keep it (carrying the outcome it revealed, DESIGN 5b). The work that asked is run again afterwards,
     so it can ask the next decision (each player in turn, say) or finish.
     """
 

@@ -361,8 +361,9 @@ class Game(Board, Scoring):
                     else f"{action.type} is not a legal answer to the {kind} decision now"
                 )
                 raise IllegalActionError(reason, action)
-            decision_kind.resolve(self, pending, action, events)
-            self.history.append(action)
+            recorded = decision_kind.resolve(self, pending, action, events)
+            # the action as the record keeps it (with the outcome it revealed)
+            self.history.append(recorded if recorded is not None else action)
         self.pending = None
         self._run(events)
         return events

@@ -56,7 +56,6 @@ VINEYARD_POINTS = 3
 
 # turn_state keys (immutable values)
 _FLOCK_DONE = "hills_sheep.flock_done"  # cell of the tile whose flock choice is made
-_DRAWN = "hills_sheep.drawn"  # the token the last `grow` revealed, to record it
 
 
 def sheep_in(token: str) -> int:
@@ -194,7 +193,9 @@ def _flock_legal(game: Game, decision: Decision) -> list[Action]:
     return [GROW_ACTION, HERD_ACTION]
 
 
-def _flock_resolve(game: Game, decision: Decision, action: Action, events: list[Event]) -> None:
+def _flock_resolve(
+    game: Game, decision: Decision, action: Action, events: list[Event]
+) -> Action | None:
     assert isinstance(action, Flock)
     player = decision.player
     root = _extended_field(game, player)
@@ -202,7 +203,7 @@ def _flock_resolve(game: Game, decision: Decision, action: Action, events: list[
     game.turn_state[_FLOCK_DONE] = game.last_placed
     if action.choice == HERD:
         _empty_field(game, root, True, events)
-        return
+        return None
     if action.drawn is not None:
         # a replay checks the recorded token before anything changes
         probe = game.streams.copy()
@@ -213,11 +214,11 @@ def _flock_resolve(game: Game, decision: Decision, action: Action, events: list[
                 f"the record says {action.drawn} was drawn, the game draws {outcome}", action
             )
     token = _draw_token(game, player, events)
-    game.turn_state[_DRAWN] = token
     if token == WOLF:
         _empty_field(game, root, False, events)
     else:
         _add_to_flock(game, player, token)
+    return Flock(GROW, token)  # the record keeps the token drawn (DESIGN 5b)
 
 
 def _flock_explain(game: Game, decision: Decision, action: Action) -> str:
@@ -231,12 +232,6 @@ def _flock_work(game: Game, events: list[Event]) -> Decision | None:
     state = game.turn_state
     pos = game.last_placed
     if state.get(_FLOCK_DONE) == pos:
-        drawn = state.pop(_DRAWN, None)
-        if drawn is not None:
-            # record the revealed token on the action (DESIGN 5b)
-            last = game.history[-1]
-            if isinstance(last, Flock) and last.drawn is None:
-                game.history[-1] = Flock(GROW, drawn)
         return None
     player = game.turn_player
     root = _extended_field(game, player)
@@ -372,7 +367,6 @@ class HillsSheep(Expansion):
         the neighbouring city across it joins both. The core links the
         edge to the first city; the second one gets one more open edge until
         a tile lies there, then joins the city facing it."""
-        changed: list[int] = []
         _, base = game.board[(x, y)]
         own = _shared_edge(rotated)
         if own is not None:
@@ -382,13 +376,12 @@ class HillsSheep(Expansion):
             root = game.find(base + local)
             if neighbour is None:
                 game.features[root].open += 1  # type: ignore[union-attr]
-                changed.append(root)
+                game.requeue_if_complete(root)  # no longer complete: out of the queue
             else:
                 facing, nbase = neighbour
                 nlocal = facing.port_feature[OPPOSITE[direction]]
                 if nlocal >= 0:
-                    game._union(base + local, nbase + nlocal, False)
-                    changed.append(game.find(base + local))
+                    game.join_features(base + local, nbase + nlocal)
         for direction, (dx, dy) in enumerate(DELTAS):
             neighbour = game.board.get((x + dx, y + dy))
             if neighbour is None:
@@ -400,14 +393,10 @@ class HillsSheep(Expansion):
             nlocal = rotated.port_feature[direction]
             if nlocal < 0:
                 continue
-            game._union(nbase + other[0], base + nlocal, False)
-            root = game.find(base + nlocal)
+            root = game.join_features(nbase + other[0], base + nlocal)
             game.features[root].open -= 1  # type: ignore[union-attr]
-            changed.append(root)
-        if changed:
-            HillsSheep._recheck_completion(game, changed)
+            game.requeue_if_complete(root)
 
-    @staticmethod
     def _recheck_completion(game: Game, roots: list[int]) -> None:
         queue = []
         for node in game._to_score:
