@@ -130,8 +130,9 @@ def test_builder_never_counts_in_a_majority():
     game.apply(Deploy("follower", 1, 1, "E"))
     game.apply(PlaceTile(-1, 0, 0, "base/U"))
     game.apply(Deploy(BUILDER, -1, 0, "E"))
-    game.apply(PlaceTile(2, 0, 0, "base/V"))  # P1: road W-S
+    game.apply(PlaceTile(2, 0, 0, "base/V"))  # P1: road W-S, extends P0's builder's road
     game.apply(PASS)
+    assert game.turn_player == 0  # which earns nothing to P1 (nor P0 out of turn)
     game.apply(PlaceTile(2, 1, 1, "base/V"))  # P0: road N-W joins both roads
     game.apply(PASS)
     info = game.feature_at(1, 0, "E")
@@ -291,3 +292,30 @@ def test_record_replay_and_copy_give_the_same_state(combo, options):
             twin.apply(action)
         assert twin.state_key() == partial.state_key() == game.state_key()
     assert seconds > 0, "no second tile in any game: the builder never worked"
+
+
+# ------------------------------------------------------------ computer players
+def test_ai_terms_value_tokens_the_second_tile_and_the_builder():
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.ai.expansions import terms_for
+
+    assert len(terms_for(("base", "traders_builders"))) == 3
+    game = _builder_on_road(["base/U", "base/U", "base/U", "base/U"])
+    evaluator = Evaluator(game)
+    before = evaluator.evaluate(game, 0)
+    game.tokens[0]["wine"] = 1
+    with_wine = evaluator.evaluate(game, 0)
+    assert with_wine > before + 2  # leading wine is worth a good part of 10 points
+    # P0's builder stands on an open road: worth more than the same builder at home
+    with_builder = evaluator.totals(game)[0]
+    spot = next(s for s in game.figures_placed if s[1] == BUILDER)
+    game.return_figure(*spot, [])
+    assert evaluator.totals(game)[0] < with_builder
+    # a second tile granted and not yet placed is worth a turn to its player
+    game = _builder_on_road(["base/U", "base/U", "base/U"])
+    game.apply(PlaceTile(3, 0, 0, "base/U"))
+    game.apply(PASS)
+    assert game.turn_player == 0 and game.pending.kind == "place_tile"
+    after = Evaluator(game).totals(game)[0]
+    game.turn_state.clear()  # as if no second tile were coming
+    assert Evaluator(game).totals(game)[0] < after
