@@ -1,6 +1,6 @@
 """Golden game records for the expansions (Inns & Cathedrals, The Abbot, The
-River), written by hand from the rulebooks' worked examples (seed 000 p.9,
-seed 001 p.9-11), plus records the rules must reject and perft-style counts.
+River, Traders & Builders), written by hand from the rulebooks' worked examples
+(seed 000 p.9-11, seed 001 p.9-13), plus records the rules must reject and perft-style counts.
 
 Each file in tests/golden_expansions/ holds a game record (DESIGN.md section 5)
 whose tile order forces the draws, the rulebook passage it reproduces
@@ -34,7 +34,7 @@ def _load(name: str | Path) -> dict:
 def test_golden_expansion_files_exist():
     names = {p.stem for p in GOLDEN_FILES}
     assert len(names) >= 12
-    for prefix in ("ic_", "abbot_", "river_", "hs_"):
+    for prefix in ("ic_", "abbot_", "river_", "hs_", "tb_"):
         assert any(n.startswith(prefix) for n in names), prefix
 
 
@@ -44,8 +44,10 @@ def test_golden_expansion_record(path: Path):
     expected = golden["expected"]
     summary = replay_summary(golden["record"])
 
-    # categories an expansion adds (sheep) are listed by its golden files
-    categories = CATEGORIES + tuple(expected.get("extra_categories", ()))
+    # categories an expansion adds (goods, sheep) are compared where the file lists them
+    listed = {k for p in expected["players"] for k in p["breakdown"]}
+    listed |= set(expected.get("extra_categories", ()))
+    categories = CATEGORIES + tuple(sorted(listed - set(CATEGORIES)))
     assert_final_scores(path.name, golden, summary, categories)
     events = [
         (e["action_index"], e["feature"], sorted(e["players"]), e["points"], e["reason"])

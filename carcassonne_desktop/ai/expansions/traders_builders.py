@@ -1,0 +1,156 @@
+"""Traders & Builders for the computer players: goods majorities, the
+builder's extra turns and the pig's extra point per city.
+
+- Goods: each player's expected tokens of each good are the tokens held
+  plus a share of the goods in open cities, weighted by the chance the city
+  gets completed (its majority owners are likelier to complete it). The
+  10 points of a good go to the expected leader through a smooth step whose
+  width shrinks as fewer goods remain, so a token that breaks a tie is worth
+  nearly a 10-point swing near the end, and little at the start.
+- Builder: a builder on an open road or city earns, on each of its owner's
+  turns left, an extra turn when a tile that fits one of the feature's open
+  cells is drawn and played there; an extra turn is worth `TURN_VALUE`. A
+  second tile already granted (pending now) is worth one turn to its player.
+- Pig: a pig on a field its owner currently wins adds 1 per expected
+  completed city (the evaluator already counts 3).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from carcassonne_desktop.ai.expansions import evaluation_term
+from carcassonne_desktop.engine.decisions import PLACE_TILE
+from carcassonne_desktop.engine.expansions.traders_builders import (
+    BUILDER,
+    GOODS,
+    GOODS_POINTS,
+    ID,
+    PIG,
+    SECOND,
+    goods_in,
+)
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.engine import Game
+
+#: What one more turn is worth, in points (a turn scores a few points and
+#: improves the position).
+TURN_VALUE = 4.0
+#: Share of the extend-the-feature chances the builder's owner actually takes.
+BUILDER_TAKEN = 0.5
+#: At most this many extra turns are expected from one builder.
+BUILDER_CAP = 3.0
+#: Share of an open city's goods expected to go to its majority owners.
+OWNER_SHARE = 0.6
+#: Unseen goods symbols of every kind in the box (9 wine, 6 grain, 5 cloth).
+BOX = {"wine": 9, "grain": 6, "cloth": 5}
+#: Key of game.turn_state the core sets once the tile of the turn is placed.
+_PLACED = "placed"
+
+
+def _majority(game: Game, figures) -> tuple[int, ...]:  # type: ignore[no-untyped-def]
+    types = game.rules.figure_by_name
+    strength = [0] * game.num_players
+    for player, name, _ in figures:
+        strength[player] += types[name].strength
+    best = max(strength)
+    if best <= 0:
+        return ()
+    return tuple(p for p, s in enumerate(strength) if s == best)
+
+
+@evaluation_term(ID)
+def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    n = game.num_players
+    expected = {good: [float(game.tokens[p].get(good, 0)) for p in range(n)] for good in GOODS}
+    seen = {good: sum(game.tokens[p].get(good, 0) for p in range(n)) for good in GOODS}
+    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    draws = max(left * evaluator.weights.draw_share, 0.0)
+    cache: dict = {}
+    features = game.features
+    parent = game.parent
+    for root, feature in enumerate(features):
+        if feature is None or parent[root] != root or feature.kind != "city" or not feature.flags:
+            continue
+        goods = goods_in(feature)
+        if not goods:
+            continue
+        for good, count in goods.items():
+            seen[good] += count
+        if feature.completed:
+            continue
+        _, chance, _ = evaluator._prospects(game, root, feature, left, draws, cache)
+        owners = _majority(game, feature.figures) if feature.figures else ()
+        if owners and len(owners) < n:
+            shares = [
+                OWNER_SHARE / len(owners) if p in owners
+                else (1.0 - OWNER_SHARE) / (n - len(owners))
+                for p in range(n)
+            ]
+        else:
+            shares = [1.0 / n] * n
+        for good, count in goods.items():
+            row = expected[good]
+            for p in range(n):
+                row[p] += chance * count * shares[p]
+    for good in GOODS:
+        row = expected[good]
+        # goods not yet on the board: the more remain, the less a lead is sure
+        unknown = max(BOX[good] - seen[good], 0) * min(1.0, left / 40.0)
+        width = 0.35 + 0.45 * math.sqrt(unknown + 0.25 * sum(row))
+        for p in range(n):
+            lead = row[p] - max(row[q] for q in range(n) if q != p)
+            # a tie still scores 10: count it as half a token ahead
+            totals[p] += GOODS_POINTS / (1.0 + math.exp(-(lead + 0.5) / width))
+
+
+@evaluation_term(ID)
+def builder_turns(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    pending = game.pending
+    state = game.turn_state
+    if (
+        pending is not None and pending.kind == PLACE_TILE and state.get(SECOND)
+        and not state.get(_PLACED)
+    ):
+        totals[game.turn_player] += TURN_VALUE  # the second tile is coming now
+    n = game.num_players
+    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    if left <= 0:
+        return
+    for player, figure, node in game.figures_placed:
+        if figure != BUILDER:
+            continue
+        root = game.find(node)
+        feature = game.features[root]
+        if feature is None or feature.completed:
+            continue
+        cells = evaluator._open_cells(game, root, feature)
+        if not cells:
+            continue
+        fitting = 0
+        for cell in cells:
+            pattern = game.frontier.get(cell)
+            fitting += evaluator.fitting(pattern) if pattern is not None else 0
+        chance = min(1.0, fitting / evaluator._total)
+        own_turns = left / n
+        extra = min(BUILDER_CAP, own_turns * chance * BUILDER_TAKEN)
+        totals[player] += TURN_VALUE * extra
+
+
+@evaluation_term(ID)
+def pig_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    draws = max(left * evaluator.weights.draw_share, 0.0)
+    cache: dict = {}
+    for player, figure, node in game.figures_placed:
+        if figure != PIG:
+            continue
+        root = game.find(node)
+        feature = game.features[root]
+        if feature is None or player not in _majority(game, feature.figures):
+            continue
+        value, _, _ = evaluator._prospects(game, root, feature, left, draws, cache)
+        totals[player] += value / 3.0
