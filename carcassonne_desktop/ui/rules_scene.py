@@ -49,6 +49,28 @@ def rules_html(text: str, title: str) -> str:
     return "<br><br>".join(parts)
 
 
+def tab_rows(titles: list[str], total: int) -> list[list[tuple[int, int]]]:
+    """Tabs in as many rows as their titles need, each row filling `total`:
+    (index, width) per tab. Every expansion brings a page, so one row cannot
+    hold them all; no title is ever cut."""
+    tab_font = font(TAB_FONT_SIZE, bold=True)
+    natural = [tab_font.size(title)[0] + 2 * TAB_PADDING for title in titles]
+    rows: list[list[int]] = [[]]
+    used = 0
+    for index, width in enumerate(natural):
+        needed = width + (TAB_GAP if rows[-1] else 0)
+        if rows[-1] and used + needed > total:
+            rows.append([])
+            used, needed = 0, width
+        rows[-1].append(index)
+        used += needed
+    out = []
+    for row in rows:
+        widths = tab_widths([titles[i] for i in row], total)
+        out.append(list(zip(row, widths)))
+    return out
+
+
 def tab_widths(titles: list[str], total: int) -> list[int]:
     """Tab widths that fill `total`: each title's own width plus an equal
     share of the room left, so a long title ("Auberges & Cathédrales") is
@@ -95,21 +117,26 @@ class RulesScene(PanelScene):
 
     def build_panel(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
         pages = self.pages()
-        widths = tab_widths([title for _, title in pages], area.width)
+        rows = tab_rows([title for _, title in pages], area.width)
         self.tabs = {}
-        x = area.left
-        for (page_id, title), width in zip(pages, widths):
-            rect = pygame.Rect(x, area.top, width, TAB_HEIGHT)
-            x += width + TAB_GAP
-            button = pygame_gui.elements.UIButton(
-                rect, title, self.manager, container=panel,
-                tool_tip_text=title, object_id="#tab",
-            )
-            if page_id == self.page:
-                button.select()
-            self.tabs[button] = page_id
-        text_area = pygame.Rect(area.left, area.top + TAB_HEIGHT + 12, area.width,
-                                area.height - TAB_HEIGHT - 12)
+        y = area.top
+        for row in rows:
+            x = area.left
+            for index, width in row:
+                page_id, title = pages[index]
+                rect = pygame.Rect(x, y, width, TAB_HEIGHT)
+                x += width + TAB_GAP
+                button = pygame_gui.elements.UIButton(
+                    rect, title, self.manager, container=panel,
+                    tool_tip_text=title, object_id="#tab",
+                )
+                if page_id == self.page:
+                    button.select()
+                self.tabs[button] = page_id
+            y += TAB_HEIGHT + 6
+        tabs_height = y - area.top - 6
+        text_area = pygame.Rect(area.left, area.top + tabs_height + 12, area.width,
+                                area.height - tabs_height - 12)
         self.text_box = pygame_gui.elements.UITextBox(
             self.page_text(), text_area, self.manager, container=panel,
         )
