@@ -154,7 +154,9 @@ def test_searched_worlds_never_depend_on_the_bag_order() -> None:
 
 
 def test_evaluation_values_inns_and_cathedrals() -> None:
-    game = Game(quick_setup(2, seed=11), RULES)
+    # Inns & Cathedrals must be in play: the evaluation asks the engine what a
+    # feature is worth, and without the expansion an inn means nothing.
+    game = Game(quick_setup(2, seed=11, expansions=("base", "inns_cathedrals")))
     rng = random.Random(1)
     # Play until some road is claimed and still open.
     while not game.is_over:
@@ -167,9 +169,10 @@ def test_evaluation_values_inns_and_cathedrals() -> None:
         actions = game.legal_actions()
         game.apply(actions[rng.randrange(len(actions))])
     assert roads
+    feature = game.feature(roads[0])
+    feature.flags = None  # a plain road (this game may have dealt it an inn)
     evaluator = Evaluator(game)
     plain = evaluator.totals(game)
-    feature = game.feature(roads[0])
     feature.flags = {"inn": 1}  # on a copy would be cleaner; this game is thrown away
     with_inn = Evaluator(game).totals(game)
     owner = feature.figures[0][0]

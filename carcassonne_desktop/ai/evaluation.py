@@ -16,16 +16,19 @@ the counts of unseen tiles (never their order).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from carcassonne_desktop.ai.expansions import terms_for
 from carcassonne_desktop.ai.knowledge import public_counts
 from carcassonne_desktop.engine import Game
-from carcassonne_desktop.engine.features import Feature
+from carcassonne_desktop.engine.features import EDGES, FEATURE_KINDS, Feature
+from carcassonne_desktop.engine.features import NEIGHBOURHOOD as SURROUNDED
 from carcassonne_desktop.engine.geometry import DELTAS, NEIGHBOURHOOD
 
-EDGE_KINDS = frozenset({"road", "city"})
-CENTRE_KINDS = frozenset({"cloister", "garden", "shrine"})
+
+def _kinds(completion: str) -> frozenset[str]:
+    """Feature kinds that complete a given way, from the engine's registry."""
+    return frozenset(k.name for k in FEATURE_KINDS.values() if k.completion == completion)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +50,11 @@ class Weights:
     follower_horizon: float = 10.0
     # Discount of a feature an opponent's feature can be joined to.
     threat: float = 0.85
-    # How much each kind of figure counts in supply (others count 0.5).
-    figure_weight: dict[str, float] = field(
-        default_factory=lambda: {"follower": 1.0, "large_follower": 1.4, "abbot": 1.0}
-    )
+    # How much a figure in supply counts, by its strength in majorities:
+    # 1 for a follower, +0.4 per extra unit (the large follower), 0.5 for a
+    # figure that never wins a majority (builder, pig, shepherd).
+    strength_weight: float = 0.4
+    weak_figure: float = 0.5
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -69,6 +73,13 @@ class Evaluator:
         self._total = max(sum(counts.values()), 1)
         self._fit_cache: dict[int, int] = {}
         self._strength = {f.name: f.strength for f in game.rules.figures}
+        w = weights
+        self._figure_weight = {
+            f.name: (1.0 + w.strength_weight * (f.strength - 1)) if f.strength > 0 else w.weak_figure
+            for f in game.rules.figures
+        }
+        self._edge_kinds = _kinds(EDGES)
+        self._centre_kinds = _kinds(SURROUNDED)
         self._terms = terms_for(game.rules.expansion_ids)
 
     # ------------------------------------------------------------ tile fits
@@ -122,26 +133,23 @@ class Evaluator:
         cells: set[tuple[int, int]] = set()
         if feature.completed:
             result = (0.0, 1.0, cells)
-        elif kind in EDGE_KINDS:
+        elif kind in self._edge_kinds:
             cells = self._open_cells(game, root, feature)
             chance = 1.0
             for index, cell in enumerate(sorted(cells)):
                 chance *= self._cell_chance(game, cell, left, draws)
                 if index:
                     chance *= w.cell_decay
-            flags = feature.flags or {}
-            if kind == "road":
-                now = float(len(feature.tiles))
-                done = now + w.road_growth * len(cells)
-                if flags.get("inn"):
-                    done, now = 2 * done, 0.0
-            else:
-                now = float(len(feature.tiles) + feature.shields)
-                done = 2 * (now + w.city_growth * len(cells))
-                if flags.get("cathedral"):
-                    done, now = 1.5 * done, 0.0
+            # What the engine says it is worth (inns, cathedrals and every
+            # expansion's modifier included), grown by the expected tiles to
+            # come in proportion to its size now.
+            now = float(game.feature_value(feature, False))
+            complete_now = float(game.feature_value(feature, True))
+            units = len(feature.tiles) + (feature.shields if kind == "city" else 0)
+            growth = w.city_growth if kind == "city" else w.road_growth
+            done = complete_now * (1.0 + growth * len(cells) / max(units, 1))
             result = (chance * done + (1.0 - chance) * now, chance, cells)
-        elif kind in CENTRE_KINDS:
+        elif kind in self._centre_kinds:
             x, y = next(iter(feature.tiles))
             board = game.board
             filled = 1.0
@@ -196,7 +204,7 @@ class Evaluator:
             assert feature is not None
             _, chance, _ = self._prospects(game, root, feature, left, draws, cache)
             if feature.kind != "field":
-                expected_back[player] += chance * w.figure_weight.get(figure, 0.5)
+                expected_back[player] += chance * self._figure_weight.get(figure, w.weak_figure)
         cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
         owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
         for root in claimed:
@@ -211,11 +219,11 @@ class Evaluator:
             owners = tuple(i for i, s in enumerate(strength) if s == best)
             value, _, cells = cache[root]
             owned.append((value, owners, cells, feature.kind))
-            if feature.kind in EDGE_KINDS:
+            if feature.kind in self._edge_kinds:
                 for cell in cells:
                     cell_owners.setdefault(cell, []).append((feature.kind, owners))
         for value, owners, cells, kind in owned:
-            if kind in EDGE_KINDS and any(
+            if kind in self._edge_kinds and any(
                 k == kind and o != owners for cell in cells for k, o in cell_owners[cell]
             ):
                 value *= w.threat
@@ -225,7 +233,7 @@ class Evaluator:
         horizon = min(1.0, turns_left / w.follower_horizon)
         for player in range(n):
             supply = sum(
-                count * w.figure_weight.get(name, 0.5)
+                count * self._figure_weight.get(name, w.weak_figure)
                 for name, count in game.supply[player].items()
             )
             effective = supply + expected_back[player]
