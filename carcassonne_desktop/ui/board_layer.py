@@ -26,6 +26,7 @@ from carcassonne_desktop.ui.art.geometry import (
 from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
 from carcassonne_desktop.ui.art.tile_layout import tile_layout
 from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, TileMap
+from carcassonne_desktop.ui.game_log import lies_down
 from carcassonne_desktop.ui.placement_controller import Spot
 from carcassonne_desktop.ui.resources import colour
 
@@ -64,7 +65,7 @@ class BoardLayer:
         colours = player_colours(game)
         self._figures = [
             FigureSprite(f.x, f.y, colours[f.player], f.figure,
-                         port=f.port, lying=f.feature == "field")
+                         port=f.port, lying=lies_down(game, f.figure, f.feature))
             for f in game.figures_on_board()
         ]
         self._figure_points = []

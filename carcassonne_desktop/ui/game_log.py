@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -19,8 +20,10 @@ from carcassonne_desktop.engine.events import (
     FigureDeployed,
     FigureReturned,
     GameOver,
+    OutcomeRevealed,
     PointsScored,
     TileDiscarded,
+    TokenGained,
 )
 from carcassonne_desktop.ui.art.meeples import player_rgb
 from carcassonne_desktop.ui.resources import colour, font
@@ -51,6 +54,19 @@ def figure_with_article(kind: str, on_field: bool = False) -> str:
     return _figure_text("figure_a", kind, on_field) or figure_name(kind, on_field)
 
 
+def lies_down(game: Any, figure: str, feature: str | None) -> bool:
+    """A farmer lies in its field: a figure that counts in majorities, on a
+    field (a shepherd or a pig stands)."""
+    figure_type = game.rules.figure_by_name.get(figure)
+    return feature == "field" and figure_type is not None and figure_type.strength > 0
+
+
+def token_label(token: object) -> str:
+    """A token or drawn outcome in words ("2 moutons", "vin"), else as it is."""
+    text = i18n.tr(f"token.{token}")
+    return str(token) if text == i18n.key(f"token.{token}") else text
+
+
 def colour_name(colour_id: str) -> str:
     return i18n.tr(f"colour.{colour_id}")
 
@@ -75,6 +91,11 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     if isinstance(event, FigureReturned):
         return i18n.tr("message.returned", name=names[event.player],
                        figure_a=figure_with_article(event.figure))
+    if isinstance(event, OutcomeRevealed) and event.player >= 0:
+        return i18n.tr("message.drawn", name=names[event.player], outcome=token_label(event.outcome))
+    if isinstance(event, TokenGained) and event.count > 0:
+        return i18n.tr("message.token_gained", name=names[event.player], count=event.count,
+                       token=token_label(event.token))
     if isinstance(event, TileDiscarded):
         return i18n.tr("message.tile_discarded", name=names[event.player])
     if isinstance(event, GameOver):

@@ -40,7 +40,8 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.game_log import GameLog, figure_name
+from carcassonne_desktop.ui.expansions import player_notes
+from carcassonne_desktop.ui.game_log import GameLog, figure_name, lies_down
 from carcassonne_desktop.ui.game_session import GameSession, make_store
 from carcassonne_desktop.ui.game_texts import choice_label, feature_lines, status
 from carcassonne_desktop.ui.hint import HintAdvisor
@@ -917,7 +918,7 @@ class GameScene(Scene):
             self.layer.draw_spots(surface, self.camera, c.spots(), self.hover_spot, player_rgb(player), self.pulse)
         if c.state == READY and isinstance(c.figure_action, Deploy):
             a = c.figure_action
-            lying = shown.feature_kind_for(a.figure, a.x, a.y, a.port) == "field"
+            lying = lies_down(shown, a.figure, shown.feature_kind_for(a.figure, a.x, a.y, a.port))
             self._draw_sprite(surface, FigureSprite(a.x, a.y, player, a.figure, port=a.port,
                                                     lying=lying))
 
@@ -954,7 +955,8 @@ class GameScene(Scene):
         elif isinstance(action, Deploy):
             self.layer.sync(self.game)
             lift = (1 - ease) * self.camera.scale * 0.8
-            lying = self.game.feature_kind_for(action.figure, action.x, action.y, action.port) == "field"
+            lying = lies_down(self.game, action.figure,
+                              self.game.feature_kind_for(action.figure, action.x, action.y, action.port))
             self._draw_sprite(surface, FigureSprite(action.x, action.y, self.colours[seat], action.figure,
                                                     port=action.port, lying=lying), lift)
 
@@ -969,7 +971,7 @@ class GameScene(Scene):
         draw_panel(surface, layout["panel"])
         scores = self.shown_scores if self.shown_scores is not None else game.scores
         rows = [PlayerRow(p.name, p.color, scores[i], game.supply[i], self.turns.is_computer(i),
-                          game.tokens[i])
+                          game.tokens[i], player_notes(game, i))
                 for i, p in enumerate(game.setup.players)]
         current = None if game.is_over else game.turn_player
         self.players_view.draw(surface, layout["players"], rows, current,

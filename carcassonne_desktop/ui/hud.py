@@ -32,6 +32,7 @@ class PlayerRow:
     figures: Mapping[str, int]  # in the rules' order of figures
     is_computer: bool
     tokens: Mapping[str, int] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
 
 
 def token_name(token: str) -> str:
@@ -120,6 +121,12 @@ class PlayersView:
                 if held <= 0:
                     continue
                 label = text(f"{token_name(token)} ×{held}", 14, True, "ui", "text_dim")
+                if fx + label.get_width() > r.right - 8:
+                    break
+                surface.blit(label, (fx, fy + 2))
+                fx += label.get_width() + 10
+            for note in row.notes:
+                label = text(note, 14, True, "ui", "accent")
                 if fx + label.get_width() > r.right - 8:
                     break
                 surface.blit(label, (fx, fy + 2))

@@ -23,6 +23,8 @@ from carcassonne_desktop.ui.panel_scene import MARGIN, PanelScene
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
+EXPANSION_LIST_BOTTOM_GAP = 96  # the start button's row
+SCROLLBAR_ROOM = 24
 OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "hand_of_3")
 DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False, "hand_of_3": False}
 ROW_H = 50
@@ -157,6 +159,7 @@ class SetupScene(PanelScene):
         self._expansion_boxes: dict[Any, str] = {}
         self.add_button: pygame_gui.elements.UIButton | None = None
         self.start_button: pygame_gui.elements.UIButton | None = None
+        self.expansion_list: pygame_gui.elements.UIScrollingContainer | None = None
         self.error_label: pygame_gui.elements.UILabel | None = None
 
     # ----------------------------------------------------------------- widgets
@@ -243,12 +246,19 @@ class SetupScene(PanelScene):
         pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.expansions"),
                                     self.manager, container=panel, object_id="#subheading")
         y += 44
+        # Every expansion adds a line and its description: the list scrolls in
+        # the room left above the start button instead of running under it.
+        room = pygame.Rect(x, y, area.width, max(140, area.bottom - EXPANSION_LIST_BOTTOM_GAP - y))
+        scroller = pygame_gui.elements.UIScrollingContainer(
+            room, self.manager, container=panel, allow_scroll_x=False)
+        inner_width = room.width - SCROLLBAR_ROOM
+        y = 0
         language = i18n.current_language()
         for info in self.expansion_info:
             name = _localised(info.get("name"), language) or info["id"]
             description = _localised(info.get("description"), language)
             box = pygame_gui.elements.UICheckBox(
-                pygame.Rect(x, y + 6, 26, 26), name, self.manager, container=panel,
+                pygame.Rect(0, y + 6, 26, 26), name, self.manager, container=scroller,
                 initial_state=info["id"] in self.model.expansions, tool_tip_text=description or None)
             if info["id"] == "base":
                 box.disable()
@@ -256,11 +266,13 @@ class SetupScene(PanelScene):
             y += 36
             if description:
                 box_text = pygame_gui.elements.UITextBox(
-                    description, pygame.Rect(x + 30, y - 6, area.width - 30, -1),
-                    self.manager, container=panel, object_id="#hint_box")
+                    description, pygame.Rect(30, y - 6, inner_width - 30, -1),
+                    self.manager, container=scroller, object_id="#hint_box")
                 # long descriptions wrap over several lines: the next entry goes below
                 y += max(30, box_text.get_relative_rect().height - 4)
             y += 4
+        scroller.set_scrollable_area_dimensions((inner_width, y))
+        self.expansion_list = scroller
 
     def _refresh_errors(self) -> None:
         problems = self.model.errors()

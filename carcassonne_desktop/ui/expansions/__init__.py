@@ -93,6 +93,26 @@ def figure_style(name: str) -> FigureStyle | None:
     return _FIGURES.get(name)
 
 
+#: (game, player) -> a short line about what the player holds that the panel
+#: shows under their name ("Troupeau : 5 moutons"), or None.
+PlayerNote = Callable[[Any, int], "str | None"]
+_NOTES: dict[str, list[PlayerNote]] = {}
+
+
+def register_player_note(expansion_id: str, note: PlayerNote) -> None:
+    """A line in the players panel, asked only in games with that expansion."""
+    notes = _NOTES.setdefault(expansion_id, [])
+    if note not in notes:
+        notes.append(note)
+
+
+def player_notes(game: Any, player: int) -> tuple[str, ...]:
+    """What the expansions in play have to say about one player."""
+    discover()
+    found = (note(game, player) for eid in game.rules.expansion_ids for note in _NOTES.get(eid, ()))
+    return tuple(text for text in found if text)
+
+
 def discover() -> None:
     """Import every module of this package once (each registers itself)."""
     global _discovered

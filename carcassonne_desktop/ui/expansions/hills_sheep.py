@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from carcassonne_desktop import i18n
 from carcassonne_desktop.ui.art.geometry import Point, border_distance
 from carcassonne_desktop.ui.art.meeples import ROBE
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import (
     FigureStyle,
     register_figure_style,
+    register_player_note,
     register_tile_symbol,
 )
 
@@ -130,3 +132,17 @@ _CROOK = ((0.88, 0.97), (0.92, 0.97), (0.92, 0.12), (0.86, 0.04), (0.78, 0.04), 
           (0.77, 0.13), (0.80, 0.09), (0.85, 0.09), (0.88, 0.14))
 
 register_figure_style("shepherd", FigureStyle(ROBE, extras=(_CROOK,)))
+
+
+def _flock_note(game: Any, player: int) -> str | None:
+    """The sheep of the player's shepherd, so the flock is never out of sight."""
+    from carcassonne_desktop.engine.expansions.hills_sheep import flock_of
+
+    tokens = flock_of(game, player)
+    if not tokens:
+        return None
+    sheep = sum(int(t.rsplit("_", 1)[1]) for t in tokens if t.startswith("sheep_"))
+    return i18n.tr("hud.flock", sheep=sheep)
+
+
+register_player_note("hills_sheep", _flock_note)
