@@ -108,6 +108,15 @@ class PlayersView:
             name_w = r.right - name_x - score.get_width() - 16
             name = fit_text(row.name, 18, True, name_w)
             surface.blit(text(name, 18, True, "ui", "text"), (name_x, r.y + 5))
+            # what an expansion says about the player (the flock) follows the
+            # name, where the figures' line has no room left
+            nx = name_x + font(18, bold=True).size(name)[0] + 12
+            for note in row.notes:
+                label = text(note, 14, True, "ui", "accent")
+                if nx + label.get_width() > r.right - score.get_width() - 16:
+                    break
+                surface.blit(label, (nx, r.y + 8))
+                nx += label.get_width() + 10
             surface.blit(score, (r.right - score.get_width() - 10, r.y + (r.height - score.get_height()) // 2))
             fx = name_x
             fy = r.y + r.height - 22
@@ -121,12 +130,6 @@ class PlayersView:
                 if held <= 0:
                     continue
                 label = text(f"{token_name(token)} ×{held}", 14, True, "ui", "text_dim")
-                if fx + label.get_width() > r.right - 8:
-                    break
-                surface.blit(label, (fx, fy + 2))
-                fx += label.get_width() + 10
-            for note in row.notes:
-                label = text(note, 14, True, "ui", "accent")
                 if fx + label.get_width() > r.right - 8:
                     break
                 surface.blit(label, (fx, fy + 2))
