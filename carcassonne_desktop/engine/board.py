@@ -91,6 +91,8 @@ class FeatureInfo:
 class Board:
     """Tiles, frontier and features of one game (a part of `Game`)."""
 
+    __slots__ = ()
+
     rules: Rules
     board: dict[Position, tuple[RotatedTile, int]]
     parent: list[int]

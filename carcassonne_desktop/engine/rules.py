@@ -103,6 +103,10 @@ class Rules:
 
         #: The works of a turn in order, compiled once for this game's expansions.
         self.plan: tuple[Work, ...] = compile_plan(Game.CORE_WORK, attached)
+        self.plan_runs = tuple(work.run for work in self.plan)
+        #: No expansion attaches work to the turn: the driver may take the
+        #: core's straight path (same works, same order).
+        self.core_only = not attached
 
     @staticmethod
     def _merge_options(

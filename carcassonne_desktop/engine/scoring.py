@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 class Scoring:
     """Scoring of one game (a part of `Game`)."""
 
+    __slots__ = ()
+
     rules: Rules
     num_players: int
     scores: list[int]
