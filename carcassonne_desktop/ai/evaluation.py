@@ -44,6 +44,9 @@ class Weights:
     supply_decay: float = 0.7
     # Turns left below which followers in supply start losing their worth.
     follower_horizon: float = 10.0
+    # A follower on the board counts as its chance of coming back times this
+    # per open cell its feature still waits for (it is away meanwhile).
+    locked_decay: float = 1.0
     # Discount of a feature an opponent's feature can be joined to.
     threat: float = 0.85
     # How much each kind of figure counts in supply (others count 0.5).
@@ -192,9 +195,11 @@ class Evaluator:
             claimed[root] = None
             feature = game.features[root]
             assert feature is not None
-            _, chance, _ = self._prospects(game, root, feature, left, draws, cache)
+            _, chance, cells = self._prospects(game, root, feature, left, draws, cache)
             if feature.kind != "field":
-                expected_back[player] += chance * w.figure_weight.get(figure, 0.5)
+                expected_back[player] += (
+                    chance * w.locked_decay ** len(cells) * w.figure_weight.get(figure, 0.5)
+                )
         cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
         owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
         for root in claimed:
