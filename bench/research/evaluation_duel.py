@@ -6,7 +6,7 @@ duplicate deals: the tool behind the research table of bench/ai.md.
     python bench/research/evaluation_duel.py --games 200 --seed 3000 follower=60 \\
         --against follower=40,supply_decay=0.8
     python bench/research/evaluation_duel.py --games 200 --seed 4000 \\
-        follower=3 supply_decay=0.7 follower_horizon=10   # the weights before 2026-11-23
+        follower=3 supply_decay=0.7 follower_horizon=10 locked_decay=1 turn_cap=0  # before 2026-11-23
 
 The variant is registered as a computer level for this process only, and the
 games are played and reported by `carcassonne selfplay`'s own code (a line

@@ -4,7 +4,7 @@ weights put four followers into fields during the river and had none left
 by their tenth move).
 
     python bench/research/follower_supply.py --games 4 --seed 1 --expansions base,river \\
-        --against follower=3,supply_decay=0.7,follower_horizon=10
+        --against follower=3,supply_decay=0.7,follower_horizon=10,locked_decay=1,turn_cap=0
 
 plays `medium` with today's weights (or the name=value pairs given as
 arguments) against `medium` with the `--against` weights, on seat-swapped
@@ -28,6 +28,8 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from evaluation_duel import parse_weights  # noqa: E402
 
 LABELS = ("variant", "baseline")
+#: The follower economy before 2026-11-23.
+OLD_WEIGHTS = "follower=3,supply_decay=0.7,follower_horizon=10,locked_decay=1,turn_cap=0"
 
 
 def farmers(game: Game, seat: int) -> int:
@@ -75,7 +77,7 @@ def play(weights: tuple[Weights, Weights], expansions: tuple[str, ...], seed: in
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("weights", nargs="*", help="name=value pairs of Weights (default: today's)")
-    parser.add_argument("--against", default="follower=3,supply_decay=0.7,follower_horizon=10",
+    parser.add_argument("--against", default=OLD_WEIGHTS,
                         help="the opponent's name=value pairs, comma-separated "
                         "(default: the weights before 2026-11-23)")
     parser.add_argument("--games", type=int, default=4)
