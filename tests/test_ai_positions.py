@@ -179,3 +179,44 @@ def test_advice_is_the_medium_turn_and_never_reads_the_bag() -> None:
     after.apply(suggest_turn(full)[0])
     figure_step = suggest_turn(after)
     assert len(figure_step) == 1 and figure_step[0] in after.legal_actions()
+
+
+def test_medium_keeps_its_follower_when_only_a_hopeless_field_is_free() -> None:
+    """Early on, a follower lost in a field that borders no city is a
+    follower gone for the game: after extending its own road (the road is
+    taken, only the two cityless fields beside it are free), red passes."""
+    # Red's road from the south of the start tile, bending west; blue's
+    # straight road east of the start tile.
+    game = scene([("base/V", 0, 1, 0, "S"), ("base/U", 1, 0, 0, None)], ["base/U"])
+    game.apply(PlaceTile(0, 2, 1, "base/U"))  # red extends its own road south
+    farmers = [a for a in game.legal_actions() if isinstance(a, Deploy)]
+    assert farmers and all(len(a.port) == 2 for a in farmers)  # only fields are free
+    for action in farmers:
+        placed = game.copy()
+        placed.apply(action)
+        assert not placed.feature(placed.figures_placed[-1][2]).cities
+    assert MediumPlayer(0).choose(game, budget=10.0) == Pass()
+
+
+def test_medium_puts_a_farmer_on_a_field_of_completed_cities_late() -> None:
+    """Late in the game (10 tiles left after this one), a field that borders three completed
+    cities and holds no rival farmer is 9 points for a farmer: medium takes
+    them, whatever its followers in supply are worth."""
+    three_cities = [
+        ("base/E", 0, -1, 2, None),  # closes the start tile's city
+        ("base/D", 1, 0, 0, None), ("base/E", 1, -1, 2, None),
+        ("base/D", -1, 0, 0, None), ("base/E", -1, -1, 2, None),
+        ("base/V", 0, 1, 0, None),
+    ]
+    later = ["base/B", "base/A", "base/U", "base/V", "base/K", "base/J", "base/X", "base/W",
+             "base/R", "base/P"]
+    game = scene(three_cities, ["base/U", *later], full_bag=False)
+    assert game.tiles_left() == 10 and not game.figures_placed
+    turn = medium_turn(game)
+    after = game.copy()
+    for action in turn:
+        after.apply(action)
+    assert isinstance(turn[-1], Deploy) and len(turn[-1].port) == 2, turn  # a farmer
+    field = after.feature(after.figures_placed[-1][2])
+    completed = {after.find(c) for c in field.cities if after.features[after.find(c)].completed}
+    assert len(completed) == 3

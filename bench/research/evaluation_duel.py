@@ -1,8 +1,12 @@
-"""`medium` with other evaluation weights against today's `medium`, on
-seat-swapped duplicate deals: the tool behind the research table of
-bench/ai.md.
+"""`medium` with other evaluation weights against today's `medium` (or
+against `medium` with other weights again, `--against`), on seat-swapped
+duplicate deals: the tool behind the research table of bench/ai.md.
 
     python bench/research/evaluation_duel.py --games 200 --seed 500 follower=6
+    python bench/research/evaluation_duel.py --games 200 --seed 3000 follower=60 \\
+        --against follower=40,supply_decay=0.8
+    python bench/research/evaluation_duel.py --games 200 --seed 4000 \\
+        follower=3 supply_decay=0.7 follower_horizon=10 locked_decay=1 turn_cap=0  # before 2026-11-23
 
 The variant is registered as a computer level for this process only, and the
 games are played and reported by `carcassonne selfplay`'s own code (a line
@@ -23,6 +27,7 @@ from carcassonne_desktop.ai.levels import LEVELS, Level
 from carcassonne_desktop.ai.selfplay import format_text, run
 
 VARIANT = "variant"
+BASELINE = "baseline"
 
 
 def parse_weights(pairs: list[str]) -> Weights:
@@ -36,17 +41,29 @@ def parse_weights(pairs: list[str]) -> Weights:
     return Weights(**values)  # type: ignore[arg-type]
 
 
+def register(name: str, weights: Weights) -> None:
+    LEVELS[name] = Level(name, lambda seed: MediumPlayer(seed, weights),
+                         {"fr": name, "en": name}, {"fr": "", "en": ""}, listed=False)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("weights", nargs="+", help="name=value pairs of Weights")
+    parser.add_argument("--against", default="",
+                        help="the opponent's name=value pairs, comma-separated "
+                        "(default: today's medium)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--expansions", default="base", help="comma-separated ids")
     args = parser.parse_args(argv)
-    weights = parse_weights(args.weights)
-    LEVELS[VARIANT] = Level(VARIANT, lambda seed: MediumPlayer(seed, weights),
-                            {"fr": VARIANT, "en": VARIANT}, {"fr": "", "en": ""}, listed=False)
+    register(VARIANT, parse_weights(args.weights))
+    opponent = "medium"
+    if args.against:
+        register(BASELINE, parse_weights([p for p in args.against.split(",") if p]))
+        opponent = BASELINE
+    expansions = tuple(e for e in args.expansions.split(",") if e)
     # One process: worker processes would not know the variant level.
-    result = run([VARIANT, "medium"], ("base",), args.games, args.seed, None, progress=True)
+    result = run([VARIANT, opponent], expansions, args.games, args.seed, None, progress=True)
     print(format_text(result))
     return 0
 

@@ -43,11 +43,19 @@ class Weights:
     road_growth: float = 0.5
     city_growth: float = 0.6
     # Worth of the first follower in supply; each further one is worth
-    # `supply_decay` times the previous (the seventh follower earns little).
-    follower: float = 3.0
+    # `supply_decay` times the previous. Large on purpose (bench/ai.md,
+    # 2026-11-23): a follower spent on a field or a long shot early is a
+    # follower missing for the rest of the game.
+    follower: float = 30.0
     supply_decay: float = 0.7
     # Turns left below which followers in supply start losing their worth.
     follower_horizon: float = 10.0
+    # A follower on the board counts as its chance of coming back times this
+    # per open cell its feature still waits for (it is away meanwhile).
+    locked_decay: float = 0.8
+    # If positive: followers beyond this many per turn left count for nothing
+    # (a seat places at most one a turn).
+    turn_cap: float = 1.0
     # Discount of a feature an opponent's feature can be joined to.
     threat: float = 0.85
     # How much a figure in supply counts, by its strength in majorities:
@@ -202,9 +210,12 @@ class Evaluator:
             claimed[root] = None
             feature = game.features[root]
             assert feature is not None
-            _, chance, _ = self._prospects(game, root, feature, left, draws, cache)
+            _, chance, cells = self._prospects(game, root, feature, left, draws, cache)
             if feature.kind != "field":
-                expected_back[player] += chance * self._figure_weight.get(figure, w.weak_figure)
+                expected_back[player] += (
+                    chance * w.locked_decay ** len(cells)
+                    * self._figure_weight.get(figure, w.weak_figure)
+                )
         cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
         owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
         for root in claimed:
@@ -237,6 +248,8 @@ class Evaluator:
                 for name, count in game.supply[player].items()
             )
             effective = supply + expected_back[player]
+            if w.turn_cap > 0.0:
+                effective = min(effective, w.turn_cap * turns_left)
             totals[player] += (
                 horizon * w.follower * (1.0 - w.supply_decay**effective) / (1.0 - w.supply_decay)
             )
