@@ -165,3 +165,33 @@ def test_abbot_recall_action():
     assert [e.reason for e in events if e.kind == "score"] == ["recall"]
     with pytest.raises(IllegalActionError):
         game.apply(Recall("abbot", 0, 1))
+
+
+# Symbols of expansions that ui/art still draws itself (debt: their painters
+# belong in ui/expansions/<id>.py, as the goods, hills and vineyards do).
+ART_NOT_YET_PLUGGED = {
+    "tile_art.py": {"inn", "cathedral", "garden", "spring", "lake"},
+    "tile_layout.py": {"inn", "cathedral", "garden", "spring", "lake", "river_end"},
+}
+
+
+def test_no_layer_core_names_an_expansion():
+    """engine/, ui/ and ai/ outside their expansions/ folders name no expansion,
+    none of their figures and none of their symbols (DESIGN 2c)."""
+    names = set(registry()) - {"base"}
+    figures = {f.name for cls in registry().values() if cls.id != "base"
+               for f in cls({"farmers": True}).figures()}
+    symbols = {"inn", "cathedral", "spring", "lake", "river_end", "garden", "wine", "grain",
+               "cloth", "hill", "vineyard", "shepherd", "flock", "sheep", "goods"}
+    forbidden = (names | figures | symbols) - {"river"}  # "river" is also a feature kind
+    package = ENGINE.parent
+    for layer in ("engine", "ui", "ai"):
+        for path in (package / layer).rglob("*.py"):
+            if "expansions" in path.relative_to(package).parts:
+                continue
+            text = path.read_text(encoding="utf-8")
+            code = re.sub(r'""".*?"""', "", text, flags=re.S)
+            code = re.sub(r"#.*", "", code)
+            allowed = ART_NOT_YET_PLUGGED.get(path.name, set()) if layer == "ui" else set()
+            for name in forbidden - allowed:
+                assert not re.search(rf"\b{name}\b", code), f"{layer}/{path.name} names {name!r}"

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from carcassonne_desktop.engine import Game
+from carcassonne_desktop.engine.features import FEATURE_KINDS, NEIGHBOURHOOD
 from carcassonne_desktop.engine.game import FeatureInfo
 from carcassonne_desktop.ui.art.geometry import (
     dist_point_polyline,
@@ -32,7 +33,10 @@ from carcassonne_desktop.ui.resources import colour
 
 Cell = tuple[int, int]
 EDGE_PORTS = ("N", "E", "S", "W")
-CENTRE_KINDS = ("cloister", "garden", "shrine")
+def centre_kinds() -> frozenset[str]:
+    """Feature kinds drawn at the tile's centre (cloisters and their kin),
+    from the engine's registry of kinds, which expansions extend."""
+    return frozenset(k.name for k in FEATURE_KINDS.values() if k.completion == NEIGHBOURHOOD)
 
 
 def player_colours(game: Game) -> list[str]:
@@ -298,7 +302,7 @@ def feature_index_at(tile: Mapping[str, Any], rot: int, point: tuple[float, floa
     p = rotate_point(point, (4 - rot) % 4)  # back to catalogue orientation
     features = tile["features"]
     for prop in layout.props:
-        if (prop.feature is not None and features[prop.feature]["kind"] in CENTRE_KINDS
+        if (prop.feature is not None and features[prop.feature]["kind"] in centre_kinds()
                 and math.hypot(p[0] - prop.pos[0], p[1] - prop.pos[1]) <= max(prop.radius, 0.16)):
             return prop.feature
     for path in layout.paths:
