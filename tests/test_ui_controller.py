@@ -149,3 +149,23 @@ def test_hint_after_the_tile_is_down_preselects_the_advised_figure() -> None:
     c.pass_turn()  # the player decides otherwise: the advice goes away
     advisor.update(c)
     assert advisor.message is None and not advisor.actions
+
+
+def test_a_player_with_nothing_to_deploy_goes_straight_to_confirmation():
+    """Regression (family table #8): with no follower left the turn stopped at
+    'deploy or pass'; now the pass is made for the player, and taking back
+    returns to the placement, not to a step with nothing to choose."""
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.game_texts import status
+
+    game = Game(quick_setup(2, tile_order=("base/U", "base/U")))
+    game.supply[0] = {name: 0 for name in game.supply[0]}
+    c = PlacementController(game)
+    cell = next(iter(c.legal_cells()))
+    c.set_hover(cell)
+    c.place()
+    assert c.state == READY and c.auto_passed
+    assert [a.type for a in c.confirm()] == ["place_tile", "pass"]
+    said = status(game, c, final_running=False, thinking=False)
+    assert said.title == i18n.tr("hud.nothing_to_deploy")
+    assert c.undo() and c.state == PLACE

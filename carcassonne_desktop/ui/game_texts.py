@@ -90,7 +90,10 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
         title = decision_title(c.decision.kind)
         hint = _text(f"decision.{c.decision.kind}.hint") or i18n.tr("decision.generic_hint")
     else:
-        title = i18n.tr("hud.figure_placed" if isinstance(c.figure_action, Deploy) else "hud.passed")
+        if c.auto_passed:
+            title = i18n.tr("hud.nothing_to_deploy")
+        else:
+            title = i18n.tr("hud.figure_placed" if isinstance(c.figure_action, Deploy) else "hud.passed")
         hint = i18n.tr("hud.confirm_hint")
     if advice is not None and c.state != READY:
         hint = i18n.tr(advice)

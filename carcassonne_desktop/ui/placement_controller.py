@@ -78,6 +78,8 @@ class PlacementController:
         self.selected_spot: int | None = None  # keyboard choice among spots()
         #: A tentative action revealed chance: the scene must commit now.
         self.must_commit = False
+        #: The figure step was passed for the player (nothing could be deployed).
+        self.auto_passed = False
         self._legal: dict[str, dict[Cell, tuple[int, ...]]] = {}
         # Tentative actions with the game and event count before each (for undo).
         self._steps: list[tuple[Action, Game | None, int]] = []
@@ -107,6 +109,11 @@ class PlacementController:
         if pending is None or pending.player != self.seat or pending.kind == PLACE_TILE:
             self.state = READY
         elif pending.kind == FIGURE_DECISION:
+            if self._nothing_to_deploy():
+                # no figure can go anywhere: the turn goes straight to
+                # confirmation instead of asking the player to pass
+                self._auto_pass()
+                return
             self.state = FIGURE
             self._pick_default_figure()
         else:
@@ -301,6 +308,19 @@ class PlacementController:
         self._after_action(events)
         return events
 
+    def _nothing_to_deploy(self) -> bool:
+        assert self.tentative is not None
+        return list(self.tentative.legal_actions()) == [PASS]
+
+    def _auto_pass(self) -> None:
+        assert self.tentative is not None
+        before = self.tentative.copy()
+        events = self.tentative.apply(PASS)
+        self._steps.append((PASS, before, len(self.tentative_events)))
+        self.tentative_events = self.tentative_events + list(events)
+        self.state = READY
+        self.auto_passed = True
+
     def _after_action(self, events: list[Event]) -> None:
         self._settle()
         if any(isinstance(e, OutcomeRevealed) for e in events):
@@ -322,6 +342,10 @@ class PlacementController:
         if not self.can_undo:
             return False
         action, before, events_before = self._steps.pop()
+        if self.auto_passed and action == PASS and self._steps:
+            # the pass was the game's, not the player's: take back the tile
+            self.auto_passed = False
+            action, before, events_before = self._steps.pop()
         if isinstance(action, PlaceTile):
             self.hover = (action.x, action.y)
             self.rotation = action.rot
