@@ -24,7 +24,7 @@ from carcassonne_desktop.ui.art.geometry import (
     rotate_points,
 )
 from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
-from carcassonne_desktop.ui.art.tile_layout import tile_layout
+from carcassonne_desktop.ui.art.tile_layout import centre_kind_radii, tile_layout
 from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, TileMap
 from carcassonne_desktop.ui.game_log import lies_down
 from carcassonne_desktop.ui.placement_controller import Spot
@@ -32,7 +32,6 @@ from carcassonne_desktop.ui.resources import colour
 
 Cell = tuple[int, int]
 EDGE_PORTS = ("N", "E", "S", "W")
-CENTRE_KINDS = ("cloister", "garden", "shrine")
 
 
 def player_colours(game: Game) -> list[str]:
@@ -297,8 +296,9 @@ def feature_index_at(tile: Mapping[str, Any], rot: int, point: tuple[float, floa
     layout = tile_layout(tile)
     p = rotate_point(point, (4 - rot) % 4)  # back to catalogue orientation
     features = tile["features"]
+    centre_kinds = centre_kind_radii()  # the core's and the expansions' centre features
     for prop in layout.props:
-        if (prop.feature is not None and features[prop.feature]["kind"] in CENTRE_KINDS
+        if (prop.feature is not None and features[prop.feature]["kind"] in centre_kinds
                 and math.hypot(p[0] - prop.pos[0], p[1] - prop.pos[1]) <= max(prop.radius, 0.16)):
             return prop.feature
     for path in layout.paths:
