@@ -16,7 +16,6 @@ from typing import Any
 import pygame
 
 from carcassonne_desktop.engine import Game
-from carcassonne_desktop.engine.features import FEATURE_KINDS, NEIGHBOURHOOD
 from carcassonne_desktop.engine.game import FeatureInfo
 from carcassonne_desktop.ui.art.geometry import (
     dist_point_polyline,
@@ -25,7 +24,7 @@ from carcassonne_desktop.ui.art.geometry import (
     rotate_points,
 )
 from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
-from carcassonne_desktop.ui.art.tile_layout import tile_layout
+from carcassonne_desktop.ui.art.tile_layout import centre_kind_radii, tile_layout
 from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, TileMap
 from carcassonne_desktop.ui.game_log import lies_down
 from carcassonne_desktop.ui.placement_controller import Spot
@@ -33,10 +32,6 @@ from carcassonne_desktop.ui.resources import colour
 
 Cell = tuple[int, int]
 EDGE_PORTS = ("N", "E", "S", "W")
-def centre_kinds() -> frozenset[str]:
-    """Feature kinds drawn at the tile's centre (cloisters and their kin),
-    from the engine's registry of kinds, which expansions extend."""
-    return frozenset(k.name for k in FEATURE_KINDS.values() if k.completion == NEIGHBOURHOOD)
 
 
 def player_colours(game: Game) -> list[str]:
@@ -301,8 +296,9 @@ def feature_index_at(tile: Mapping[str, Any], rot: int, point: tuple[float, floa
     layout = tile_layout(tile)
     p = rotate_point(point, (4 - rot) % 4)  # back to catalogue orientation
     features = tile["features"]
+    centre_kinds = centre_kind_radii()  # the core's and the expansions' centre features
     for prop in layout.props:
-        if (prop.feature is not None and features[prop.feature]["kind"] in centre_kinds()
+        if (prop.feature is not None and features[prop.feature]["kind"] in centre_kinds
                 and math.hypot(p[0] - prop.pos[0], p[1] - prop.pos[1]) <= max(prop.radius, 0.16)):
             return prop.feature
     for path in layout.paths:

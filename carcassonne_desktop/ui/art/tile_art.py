@@ -1,16 +1,18 @@
 """Procedural tile art drawn from the catalogue geometry.
 
 Every tile is painted from its layout (see :mod:`tile_layout`): green fields,
-roads, rivers, walled cities with little houses, cloisters, gardens, inns,
-cathedrals and shields. Small sizes are drawn supersampled and scaled down so a
+roads, rivers, walled cities with little houses, cloisters, crossroads hamlets
+and shields. Small sizes are drawn supersampled and scaled down so a
 16 px tile still reads as "city on top, road across"; buildings are drawn upright
 in board orientation whatever the tile's rotation. Colours come from the palette
 (``assets/themes/palette.json``).
 
 Symbols the expansions bring (goods, hills, vineyards, bridges ...) are not named
 here: every feature key and tile flag that has a painter registered in
-:mod:`carcassonne_desktop.ui.expansions` is painted by it, in its layer. All of
-this runs once per (tile, rotation, size); the surfaces are cached.
+:mod:`carcassonne_desktop.ui.expansions` is painted by it, in its layer; the
+props they register (buildings, pools) are placed by the layout and painted by
+their own painters, in their order among the core's buildings. All of this runs
+once per (tile, rotation, size); the surfaces are cached.
 """
 
 from __future__ import annotations
@@ -42,10 +44,11 @@ from carcassonne_desktop.ui.art.tile_layout import (
     CityShape,
     PathShape,
     Prop,
+    centre_kind_radii,
     rotated_anchor,
     tile_layout,
 )
-from carcassonne_desktop.ui.expansions import Layer, tile_symbols
+from carcassonne_desktop.ui.expansions import Layer, PropLayer, tile_props, tile_symbols
 from carcassonne_desktop.ui.resources import colour
 
 __all__ = [
@@ -53,7 +56,9 @@ __all__ = [
     "TileArtCache",
     "feature_anchor",
     "feature_index_for_port",
+    "house",
     "render_tile",
+    "shadow",
 ]
 
 _MAX_WORK_PX = 512
@@ -117,9 +122,10 @@ class Painter:
 # --------------------------------------------------------------------------- pieces
 
 
-def _house(p: Painter, cx: float, cy: float, w: float, body: pygame.Color, roof: pygame.Color,
-           outline: bool) -> None:
-    """A little house seen from the front: wall, pitched roof, door."""
+def house(p: Painter, cx: float, cy: float, w: float, body: pygame.Color, roof: pygame.Color,
+          outline: bool) -> None:
+    """A little house seen from the front: wall, pitched roof, door (public so that
+    the expansions' buildings match the core's)."""
     h = w * 0.55
     left, right = cx - w / 2, cx + w / 2
     base = cy + h * 0.55
@@ -138,7 +144,8 @@ def _house(p: Painter, cx: float, cy: float, w: float, body: pygame.Color, roof:
                    (cx + dw / 2, base)], dark)
 
 
-def _shadow(p: Painter, c: Point, rx: float, ry: float) -> None:
+def shadow(p: Painter, c: Point, rx: float, ry: float) -> None:
+    """A soft ground shadow under a building (shared with the expansions' buildings)."""
     shade = pygame.Surface(p.surface.get_size(), pygame.SRCALPHA)
     rect = pygame.Rect(0, 0, max(2, round(2 * rx * p.k)), max(2, round(2 * ry * p.k)))
     rect.center = (round(c[0] * p.k), round(c[1] * p.k))
@@ -149,7 +156,7 @@ def _shadow(p: Painter, c: Point, rx: float, ry: float) -> None:
 def _cloister(p: Painter, prop: Prop, detail: bool) -> None:
     cx, cy = prop.pos
     r = prop.radius
-    _shadow(p, (cx + r * 0.08, cy + r * 0.55), r * 1.05, r * 0.38)
+    shadow(p, (cx + r * 0.08, cy + r * 0.55), r * 1.05, r * 0.38)
     body, roof, dark = _c("building"), _c("cloister_roof"), _c("building_dark")
     bw, bh = r * 1.25, r * 0.62
     left, right = cx - bw / 2 + r * 0.15, cx + bw / 2 + r * 0.15
@@ -183,63 +190,11 @@ def _cloister(p: Painter, prop: Prop, detail: bool) -> None:
         p.circle(((tl + tr) / 2, ttop + r * 0.22), r * 0.07, dark)
 
 
-def _garden(p: Painter, prop: Prop, detail: bool, rng: random.Random) -> None:
-    c, r = prop.pos, prop.radius
-    p.circle(c, r, _c("garden_hedge"))
-    p.circle(c, r * 0.8, _c("garden"))
-    if detail:
-        for i in range(10):
-            a = i * math.tau / 10 + rng.random() * 0.3
-            q = (c[0] + math.cos(a) * r * 0.62, c[1] + math.sin(a) * r * 0.62)
-            p.circle(q, r * 0.09, _c("flower_a") if i % 2 else _c("flower_b"))
-    # a small tree in the middle
-    p.circle((c[0] + r * 0.08, c[1] + r * 0.1), r * 0.36, _c("garden_hedge"))
-    p.circle((c[0] - r * 0.04, c[1] - r * 0.02), r * 0.3, _c("field_dark"))
-    p.circle((c[0] - r * 0.1, c[1] - r * 0.08), r * 0.12, _c("field_light"))
-
-
 def _junction(p: Painter, prop: Prop, detail: bool) -> None:
     c = prop.pos
     p.circle(c, prop.radius, _c("road_edge"))
     p.circle(c, prop.radius * 0.82, _c("junction"))
-    _house(p, c[0], c[1] - 0.005, prop.radius * 1.05, _c("building"), _c("roof"), detail)
-
-
-def _inn(p: Painter, prop: Prop, detail: bool) -> None:
-    cx, cy = prop.pos
-    _shadow(p, (cx + 0.01, cy + 0.06), 0.11, 0.04)
-    _house(p, cx, cy, 0.15, _c("building"), _c("roof_dark"), detail)
-    # the hanging sign that tells an inn from a house
-    sx, sy = cx + 0.1, cy - 0.005
-    p.stroke([(cx + 0.075, sy - 0.03), (sx + 0.015, sy - 0.03)], _c("building_dark"), 0.008)
-    p.polygon([(sx - 0.015, sy - 0.02), (sx + 0.03, sy - 0.02), (sx + 0.03, sy + 0.025),
-               (sx - 0.015, sy + 0.025)], _c("building_dark"))
-    p.polygon([(sx - 0.008, sy - 0.013), (sx + 0.023, sy - 0.013), (sx + 0.023, sy + 0.018),
-               (sx - 0.008, sy + 0.018)], _c("inn_sign"))
-
-
-def _cathedral(p: Painter, prop: Prop, detail: bool) -> None:
-    cx, cy = prop.pos
-    r = prop.radius
-    body, roof, dark = _c("building"), _c("cathedral_roof"), _c("building_dark")
-    _shadow(p, (cx, cy + r * 0.62), r * 1.1, r * 0.3)
-    left, right = cx - r * 0.7, cx + r * 0.7
-    top, base = cy - r * 0.15, cy + r * 0.6
-    p.polygon([(left - 0.01, top - 0.01), (right + 0.01, top - 0.01), (right + 0.01, base + 0.01),
-               (left - 0.01, base + 0.01)], dark)
-    p.polygon([(left, top), (right, top), (right, base), (left, base)], body)
-    p.polygon([(left + r * 0.25, top), (cx, cy - r * 0.6), (right - r * 0.25, top)], roof)
-    for tx in (left, right - r * 0.36):
-        ttop = cy - r * 0.6
-        p.polygon([(tx - 0.008, ttop - 0.008), (tx + r * 0.36 + 0.008, ttop - 0.008),
-                   (tx + r * 0.36 + 0.008, base + 0.01), (tx - 0.008, base + 0.01)], dark)
-        p.polygon([(tx, ttop), (tx + r * 0.36, ttop), (tx + r * 0.36, base), (tx, base)], body)
-        p.polygon([(tx - r * 0.05, ttop), (tx + r * 0.18, cy - r * 1.2), (tx + r * 0.41, ttop)], roof)
-    p.circle((cx, cy + r * 0.08), r * 0.17, dark)
-    if detail:
-        p.circle((cx, cy + r * 0.08), r * 0.11, _c("inn_sign"))
-        p.polygon([(cx - r * 0.12, base), (cx - r * 0.12, base - r * 0.25), (cx + r * 0.12, base - r * 0.25),
-                   (cx + r * 0.12, base)], dark)
+    house(p, c[0], c[1] - 0.005, prop.radius * 1.05, _c("building"), _c("roof"), detail)
 
 
 def _shield(p: Painter, prop: Prop) -> None:
@@ -264,25 +219,6 @@ def _shield(p: Painter, prop: Prop) -> None:
     charge = _c("shield_charge")
     p.stroke([(cx, cy - h * 0.65), (cx, cy + h * 0.7)], charge, w * 0.32)
     p.stroke([(cx - w * 0.62, cy - h * 0.12), (cx + w * 0.62, cy - h * 0.12)], charge, w * 0.32)
-
-
-def _spring(p: Painter, prop: Prop) -> None:
-    c = prop.pos
-    p.circle(c, 0.13, _c("river_bank"))
-    p.circle(c, 0.105, _c("river"))
-    p.circle((c[0] - 0.025, c[1] - 0.025), 0.045, _c("river_light"))
-    for a in (0.6, 2.2, 3.9, 5.2):
-        q = (c[0] + math.cos(a) * 0.12, c[1] + math.sin(a) * 0.12)
-        p.circle(q, 0.025, _c("wall_dark"))
-        p.circle((q[0] - 0.006, q[1] - 0.006), 0.017, _c("wall"))
-
-
-def _lake(p: Painter, prop: Prop) -> None:
-    c = prop.pos
-    p.ellipse(c, 0.34, 0.29, _c("river_bank"))
-    p.ellipse(c, 0.31, 0.26, _c("river"))
-    p.ellipse((c[0] - 0.05, c[1] - 0.05), 0.16, 0.1, _c("river_light"))
-    p.ellipse((c[0] + 0.1, c[1] + 0.09), 0.07, 0.03, _c("river_light"))
 
 
 # --------------------------------------------------------------------------- layers
@@ -402,7 +338,7 @@ def _city_houses(p: Painter, city: CityShape, rng: random.Random, avoid: Sequenc
         y += step * 0.8
         row += 1
     for q in spots:
-        _house(p, q[0], q[1], 0.095, _c("building"), roofs[rng.randrange(3)], False)
+        house(p, q[0], q[1], 0.095, _c("building"), roofs[rng.randrange(3)], False)
 
 
 # --------------------------------------------------------------------------- public
@@ -414,7 +350,7 @@ def _rotate_prop(prop: Prop, rot: int) -> Prop:
 
 def _rotate_city(city: CityShape, rot: int) -> CityShape:
     return CityShape(city.feature, rotate_points(city.polygon, rot),
-                     tuple(rotate_points(w, rot) for w in city.walls), city.shield, city.cathedral)
+                     tuple(rotate_points(w, rot) for w in city.walls), city.shield)
 
 
 def _rotate_path(path: PathShape, rot: int) -> PathShape:
@@ -458,31 +394,16 @@ def render_tile(tile: Mapping[str, Any], rot: int, size: int) -> pygame.Surface:
     ) if symbols else None
     _paint_symbols(context, symbols, "ground")
     _paths(p, rivers, "river", [])
-    for prop in props:
-        if prop.kind == "lake":
-            _lake(p, prop)
+    _paint_props(p, props, "water", detail, rng)
     _paths(p, [path for path in paths if path.kind == "road"], "road", rivers)
-    avoid = [prop.pos for prop in props if prop.kind in ("shield", "cathedral")]
+    registered = tile_props()
+    # houses keep clear of what stands in a city: shields and city-anchored props
+    avoid = [prop.pos for prop in props if prop.kind == "shield"
+             or (prop.kind in registered and registered[prop.kind].placement == "city_anchor")]
     for city in cities:
         _city(p, city, detail, fine, rng, avoid)
     _paint_symbols(context, symbols, "terrain")
-    order = {"spring": 0, "junction": 1, "garden": 2, "inn": 3, "cloister": 4, "shrine": 4,
-             "cathedral": 5, "shield": 6}
-    for prop in sorted(props, key=lambda pr: order.get(pr.kind, 9)):
-        if prop.kind == "spring":
-            _spring(p, prop)
-        elif prop.kind == "junction":
-            _junction(p, prop, detail)
-        elif prop.kind == "garden":
-            _garden(p, prop, detail, rng)
-        elif prop.kind == "inn":
-            _inn(p, prop, detail)
-        elif prop.kind in ("cloister", "shrine"):
-            _cloister(p, prop, detail)
-        elif prop.kind == "cathedral":
-            _cathedral(p, prop, detail)
-        elif prop.kind == "shield":
-            _shield(p, prop)
+    _paint_props(p, props, "buildings", detail, rng)
     _paint_symbols(context, symbols, "top")
 
     if factor > 1:
@@ -492,6 +413,35 @@ def render_tile(tile: Mapping[str, Any], rot: int, size: int) -> pygame.Surface:
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         surface = surface.convert()
     return surface
+
+
+#: Draw order of the core's buildings (lower first); registered props bring their own.
+_CORE_PROP_ORDER = {"junction": 1.0, "cloister": 4.0, "shrine": 4.0, "shield": 6.0}
+
+
+def _paint_props(p: Painter, props: Sequence[Prop], layer: PropLayer, detail: bool,
+                 rng: random.Random) -> None:
+    """The props of one layer, in draw order (ties keep the layout's order). The
+    core's buildings are all in ``buildings``; a registered prop in its layer."""
+    registered = tile_props()
+
+    def order(prop: Prop) -> float:
+        kind = registered.get(prop.kind)
+        return kind.order if kind is not None else _CORE_PROP_ORDER.get(prop.kind, 9.0)
+
+    for prop in sorted(props, key=order):
+        kind = registered.get(prop.kind)
+        if kind is not None:
+            if kind.layer == layer:
+                kind.painter(p, prop, detail, rng)
+        elif layer != "buildings":
+            continue
+        elif prop.kind == "junction":
+            _junction(p, prop, detail)
+        elif prop.kind in ("cloister", "shrine"):
+            _cloister(p, prop, detail)
+        elif prop.kind == "shield":
+            _shield(p, prop)
 
 
 _Symbol = tuple[str, int | None, Any]
@@ -538,7 +488,7 @@ def feature_anchor(tile: Mapping[str, Any], rot: int, feature_index: int) -> tup
 
     Fields get a roomy point of their own area (never on a road or in a city),
     roads a point on the road, cities a point inside the walls, cloisters and
-    gardens their building.
+    other centre features their building.
     """
     return rotated_anchor(tile, rot, feature_index)
 
@@ -546,16 +496,17 @@ def feature_anchor(tile: Mapping[str, Any], rot: int, feature_index: int) -> tup
 def feature_index_for_port(tile: Mapping[str, Any], rot: int, port: str) -> int:
     """The index of the feature touching board port ``port`` of a tile turned ``rot``.
 
-    ``C`` names the tile's cloister, shrine or garden. Raises KeyError when no
-    feature touches that port.
+    ``C`` names the tile's cloister, shrine or registered centre feature. Raises
+    KeyError when no feature touches that port.
     """
     catalogue_port = unrotate_port(port, rot)
     for index, feature in enumerate(tile["features"]):
         if catalogue_port in feature.get("ports", ()):
             return index
     if catalogue_port == "C":
+        centre_kinds = centre_kind_radii()
         for index, feature in enumerate(tile["features"]):
-            if feature["kind"] in ("cloister", "shrine", "garden"):
+            if feature["kind"] in centre_kinds:
                 return index
     raise KeyError(f"tile {tile.get('id')} has no feature on port {port} (rot {rot})")
 

@@ -2,10 +2,15 @@
 
 The catalogue only says which ports each feature touches; this module turns that
 into shapes (city polygons and walls, road and river strokes), positions of the
-small pictures (cloister, garden, inn, shields...) and the point where a figure
-stands on each feature. Drawing and figure placement both read the same layout,
-so a farmer is always drawn on the field it belongs to. Layouts are computed once
-per tile id and cached.
+small pictures (cloister, shields, and the props the expansions register in
+:mod:`carcassonne_desktop.ui.expansions`) and the point where a figure stands on
+each feature. Drawing and figure placement both read the same layout, so a
+farmer is always drawn on the field it belongs to. Layouts are computed once per
+tile id and cached.
+
+Props of the expansions are placed by name through the registry's placements
+(``centre``, ``beside_path``, ``city_anchor``, ``path_end``), so this module
+never names an expansion's feature or flag.
 """
 
 from __future__ import annotations
@@ -34,6 +39,12 @@ from carcassonne_desktop.ui.art.geometry import (
     rotate_points,
     rotate_port,
 )
+from carcassonne_desktop.ui.expansions import PropKind, props_placed
+
+#: Feature kinds of the core drawn as a building in the field (the figure stands
+#: on it, port ``C`` names it), with the radius they would like; a dead-end road
+#: runs to them. Expansions add kinds with ``register_prop(placement="centre")``.
+CORE_CENTRE_KINDS: dict[str, float] = {"cloister": 0.19, "shrine": 0.19}
 
 ROAD_HALF_WIDTH = 0.055
 RIVER_HALF_WIDTH = 0.085
@@ -48,7 +59,6 @@ class CityShape:
     polygon: Polyline
     walls: tuple[Polyline, ...]
     shield: bool
-    cathedral: bool
 
 
 @dataclass(frozen=True)
@@ -62,7 +72,8 @@ class PathShape:
 
 @dataclass(frozen=True)
 class Prop:
-    """A small picture drawn on top of the terrain (cloister, garden, inn, shield...)."""
+    """A small picture drawn on top of the terrain (cloister, shield, hamlet, or a
+    prop an expansion registered), in unit coordinates."""
 
     kind: str
     pos: Point
@@ -247,8 +258,7 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
         polygon, walls = _city_shape(edges, shared)
         feature = features[index]
         layout.cities.append(
-            CityShape(index, polygon, tuple(walls), _feature_flag(feature, "shield"),
-                      _feature_flag(feature, "cathedral"))
+            CityShape(index, polygon, tuple(walls), _feature_flag(feature, "shield"))
         )
         obstacles.polygons.append(polygon)
         obstacles.walls.extend(walls)
@@ -268,10 +278,9 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
             layout.props.append(Prop("junction", CENTRE, 0.1))
         elif kind == "river" and len(ports) == 1:
             strokes = ([EDGE_MID[ports[0]], CENTRE],)
-            if flags.get("lake") or flags.get("river_end"):
-                layout.props.append(Prop("lake", CENTRE, 0.3, index))
-            else:
-                layout.props.append(Prop("spring", CENTRE, 0.14, index))
+            end = _path_end_prop(flags)
+            if end is not None:
+                layout.props.append(Prop(end.name, CENTRE, end.radius, index))
         else:
             if ports:
                 dead_ends.append((index, ports[0]))
@@ -281,19 +290,21 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
     for prop in layout.props:
         obstacles.discs.append((prop.pos, prop.radius))
 
-    # Cloisters, shrines and gardens sit in the field, as near the centre as room allows.
+    # Cloisters, shrines and registered centre kinds sit in the field, as near the
+    # centre as room allows.
+    centre_kinds = centre_kind_radii()
     centre_props: dict[int, Prop] = {}
     for index, feature in enumerate(features):
         kind = feature["kind"]
-        if kind in ("cloister", "shrine", "garden"):
-            desired = 0.15 if kind == "garden" else 0.19
+        if kind in centre_kinds:
+            desired = centre_kinds[kind]
             pos, clear = _find_field_spot(obstacles, desired)
             radius = max(0.08, min(desired, clear))
             prop = Prop(kind, pos, radius, index)
             centre_props[index] = prop
             layout.props.append(prop)
             obstacles.discs.append((pos, radius))
-    cloister = next((p for p in centre_props.values() if p.kind in ("cloister", "shrine")), None)
+    cloister = next((p for p in centre_props.values() if p.kind in CORE_CENTRE_KINDS), None)
 
     # Roads that stop on this tile: at the junction, the cloister, inside a city, or a hamlet.
     needs_hamlet = False
@@ -321,20 +332,24 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
         layout.props.append(Prop("junction", CENTRE, 0.1))
         obstacles.discs.append((CENTRE, 0.1))
 
-    # Inns stand beside their road.
+    # Props registered beside a road (a building by the wayside) for the key on the road.
+    beside = props_placed("beside_path")
     for path in layout.roads():
-        if not _feature_flag(features[path.feature], "inn"):
-            continue
-        pos = _beside_path(path, obstacles)
-        layout.props.append(Prop("inn", pos, 0.1, path.feature))
-        obstacles.discs.append((pos, 0.1))
+        for kind in beside:
+            if not _feature_flag(features[path.feature], kind.name):
+                continue
+            pos = _beside_path(path, obstacles)
+            layout.props.append(Prop(kind.name, pos, kind.radius, path.feature))
+            obstacles.discs.append((pos, kind.radius))
 
-    # Figure anchors, cathedrals and shields.
+    # Figure anchors, props that take the figure's spot in a city, and shields.
+    in_city = props_placed("city_anchor")
     for city in layout.cities:
         anchor = _city_anchor(city, obstacles)
-        if city.cathedral:
-            layout.props.append(Prop("cathedral", anchor, 0.2, city.feature))
-            anchor = _shift_inside(city, anchor, (0.0, 0.24))
+        for kind in in_city:
+            if _feature_flag(features[city.feature], kind.name):
+                layout.props.append(Prop(kind.name, anchor, kind.radius, city.feature))
+                anchor = _shift_inside(city, anchor, kind.anchor_shift)
         layout.anchors[city.feature] = anchor
         if city.shield:
             layout.props.append(Prop("shield", _shield_spot(city, anchor), 0.08, city.feature))
@@ -351,6 +366,22 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
         layout.anchors.setdefault(index, CENTRE)
         del feature  # anchors default to the centre for kinds the art does not know
     return layout
+
+
+def centre_kind_radii() -> dict[str, float]:
+    """Every feature kind drawn as a building in the field, with its wanted radius:
+    the core's and those registered with ``placement="centre"``."""
+    kinds = dict(CORE_CENTRE_KINDS)
+    kinds.update((kind.name, kind.radius) for kind in props_placed("centre"))
+    return kinds
+
+
+def _path_end_prop(flags: Mapping[str, Any]) -> PropKind | None:
+    """The registered prop for where a one-edge river ends: the first whose tile
+    flags are set, else the first that needs none, else nothing."""
+    ends = props_placed("path_end")
+    chosen = next((k for k in ends if any(flags.get(f) for f in k.flags)), None)
+    return chosen or next((k for k in ends if not k.flags), None)
 
 
 def _ends_inside(stroke: Polyline, obstacles: _Obstacles) -> bool:

@@ -2,16 +2,19 @@
 
 Each module in this package registers what its expansion adds to the interface
 when it is imported; `discover()` imports them all, so there is no hand-kept
-list and the tile art never names an expansion. For now the registry holds
-tile symbols: painters for a feature key (``goods`` on a city) or a tile flag
-(``hill``) found in the catalogue data. Symbols are painted only when a tile
-surface is first built (the art is cached), never per frame.
+list and the tile art never names an expansion. The registry holds tile
+symbols (painters for a feature key such as ``goods`` on a city, or a tile flag
+such as ``hill``), tile props (pictures the layout places, such as a building
+beside a road or a pool where a river ends, see :func:`register_prop`), figure
+styles and player notes. Symbols and props are painted only when a tile surface
+is first built (the art is cached), never per frame.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -19,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from carcassonne_desktop.ui.art.symbols import SymbolContext
+    from carcassonne_desktop.ui.art.tile_art import Painter
+    from carcassonne_desktop.ui.art.tile_layout import Prop
 
 #: When a symbol is painted: ``ground`` under roads, rivers and cities (relief);
 #: ``terrain`` over them but under buildings (crops, bridges); ``top`` above
@@ -59,6 +64,87 @@ def register_tile_symbol(name: str, painter: TileSymbolPainter, *, layer: Layer 
 
 
 Point = tuple[float, float]
+
+#: When a prop is painted: ``water`` over rivers but under roads and cities (a
+#: pool the river runs into); ``buildings`` with the core's buildings, after the
+#: terrain symbols, in the props' ``order``.
+PropLayer = Literal["water", "buildings"]
+PROP_LAYERS: tuple[PropLayer, ...] = ("water", "buildings")
+
+#: How the layout places a prop (the prop's name is what the catalogue sets):
+#: ``centre``: a feature *kind* drawn like a cloister, in the open field as near
+#: the centre as a disc of ``radius`` allows; the figure stands on it and port
+#: ``C`` names it. ``beside_path``: a feature *key* of a road; the prop stands
+#: beside the road on the roomier side. ``city_anchor``: a feature *key* of a
+#: city; the prop takes the spot where the figure would stand and the figure
+#: moves by ``anchor_shift`` (when that stays inside the walls). ``path_end``: a
+#: river that enters by one edge ends in the tile centre; the prop whose
+#: ``flags`` (tile flags) are set is drawn there, else the one with no flags.
+Placement = Literal["centre", "beside_path", "city_anchor", "path_end"]
+PLACEMENTS: tuple[Placement, ...] = ("centre", "beside_path", "city_anchor", "path_end")
+
+#: ``painter(paint, prop, detail, rng)``: ``prop`` is in board orientation;
+#: ``rng`` is the tile's own generator (shared with the grass and houses, so
+#: random details stay the same from one render to the next).
+PropPainter = Callable[["Painter", "Prop", bool, random.Random], None]
+
+
+@dataclass(frozen=True)
+class PropKind:
+    """A registered prop: how the layout places it and how it is painted."""
+
+    name: str
+    painter: PropPainter
+    placement: Placement
+    radius: float
+    order: float
+    layer: PropLayer
+    anchor_shift: Point
+    flags: tuple[str, ...]
+
+
+_PROPS: dict[str, PropKind] = {}
+
+
+def register_prop(
+    name: str,
+    painter: PropPainter,
+    *,
+    placement: Placement,
+    radius: float,
+    order: float,
+    layer: PropLayer = "buildings",
+    anchor_shift: Point = (0.0, 0.0),
+    flags: tuple[str, ...] = (),
+) -> None:
+    """A picture the tile layout places (see :data:`Placement`) and ``painter`` draws.
+
+    ``order`` sorts it among the buildings (the core draws its crossroads hamlet
+    at 1, cloisters and shrines at 4, shields at 6: lower is drawn first, so
+    under). As with symbols, one registration per name: a second would make the
+    art depend on import order.
+    """
+    if placement not in PLACEMENTS:
+        raise ValueError(f"unknown placement {placement!r} for prop {name!r}")
+    if layer not in PROP_LAYERS:
+        raise ValueError(f"unknown layer {layer!r} for prop {name!r}")
+    kind = PropKind(name, painter, placement, radius, order, layer, anchor_shift, tuple(flags))
+    existing = _PROPS.get(name)
+    if existing is not None and existing != kind:
+        raise ValueError(f"prop {name!r} is already registered")
+    _PROPS[name] = kind
+
+
+def tile_props() -> Mapping[str, PropKind]:
+    """Every registered prop by name (modules discovered on first use)."""
+    discover()
+    return MappingProxyType(_PROPS)
+
+
+def props_placed(placement: Placement) -> tuple[PropKind, ...]:
+    """The registered props placed one way, in registration order (the layout's
+    order, which the drawing keeps for props of equal ``order``)."""
+    return tuple(kind for kind in tile_props().values() if kind.placement == placement)
 
 
 @dataclass(frozen=True)
