@@ -18,17 +18,22 @@ from typing import Any
 from carcassonne_desktop.engine.actions import PASS, Action, Deploy, Pass, PlaceTile
 from carcassonne_desktop.engine.board import Board, FeatureInfo, FigureOnBoard
 from carcassonne_desktop.engine.chance import Streams
+from carcassonne_desktop.engine.core_works import (
+    _CORE_FIGURE,
+    _DEALT,
+    _FIGURED,
+    _PLACE_DECISIONS,
+    _PLACED,
+    CoreWorks,
+)
 from carcassonne_desktop.engine.decisions import FIGURE, PLACE_TILE, Decision
 from carcassonne_desktop.engine.errors import IllegalActionError, SetupError
 from carcassonne_desktop.engine.events import (
     DecisionRequested,
     Event,
-    FeatureCompleted,
     FigureDeployed,
     FigureMoved,
     OutcomeRevealed,
-    TileDiscarded,
-    TileDrawn,
     TilePlaced,
     TokenGained,
 )
@@ -37,25 +42,17 @@ from carcassonne_desktop.engine.legal import _NO_GROUPS, LegalActions, Placement
 from carcassonne_desktop.engine.rules import Rules
 from carcassonne_desktop.engine.scoring import Scoring
 from carcassonne_desktop.engine.setup import GameSetup
-from carcassonne_desktop.engine.turn import Work, first_work_of
+from carcassonne_desktop.engine.turn import first_work_of
 
 __all__ = ["FIGURE", "PLACE_TILE", "Decision", "FeatureInfo", "FigureOnBoard", "Game"]
 
 OVER = "over"
-
-# Keys of `turn_state` the core's works use; a re-entered draw step clears them.
-_DEALT, _PLACED, _FIGURED = "dealt", "placed", "figured"
 # The decisions of every turn are announced by their own events (tile drawn,
 # tile placed), not by a DecisionRequested.
 _SILENT = frozenset({PLACE_TILE, FIGURE})
-# The two decisions of every turn, built once: building a named tuple twice a
-# turn is a measurable part of a base game's inner loop.
-_PLACE_DECISIONS = tuple(Decision(PLACE_TILE, player) for player in range(16))
-_FIGURE_DECISIONS: dict[tuple[int, Position], Decision] = {}
-# Index of the figure work in a plan of the core's works only.
-_CORE_FIGURE = 2
 
-class Game(Board, Scoring):
+
+class Game(CoreWorks, Board, Scoring):
     """A game in progress. Create with a `GameSetup`; drive with `apply`."""
 
     # Slots, not an instance dict: with more than 30 attributes CPython stops
@@ -522,144 +519,6 @@ class Game(Board, Scoring):
     def work_index(self) -> int:
         """Where the turn stands (for tests and the interface's step display)."""
         return self._cursor
-
-    # ------------------------------------------------------- the core's works
-    def _work_draw(self, events: list[Event]) -> Decision | None:
-        """Give the player to move something to place; skips players with
-        empty hands (hand_of_3 endgame) and ends the game when nobody has a tile."""
-        state = self.turn_state
-        if state.get(_DEALT):
-            return None
-        for _ in range(self.num_players):
-            if self._deal(self.turn_player, events):
-                state[_DEALT] = True
-                return None
-            if not self.bag and not any(self.hands):
-                break
-            self.turn_player = (self.turn_player + 1) % self.num_players
-        self._placements = {}
-        self.over = True
-        self._final_scoring(events)
-        return None
-
-    def _work_place(self, events: list[Event]) -> Decision | None:
-        if self.turn_state.get(_PLACED):
-            return None
-        return _PLACE_DECISIONS[self.turn_player]
-
-    def _work_figure(self, events: list[Event]) -> Decision | None:
-        if self.turn_state.get(_FIGURED):
-            return None
-        return self._figure_decision()
-
-    def _figure_decision(self) -> Decision:
-        key = (self.turn_player, self.last_placed)
-        decision = _FIGURE_DECISIONS.get(key)  # type: ignore[arg-type]
-        if decision is None:
-            if len(_FIGURE_DECISIONS) > 50_000:
-                _FIGURE_DECISIONS.clear()
-            decision = Decision(FIGURE, self.turn_player, True, self.last_placed or ())
-            _FIGURE_DECISIONS[key] = decision  # type: ignore[index]
-        return decision
-
-    def _work_score(self, events: list[Event]) -> Decision | None:
-        """Score the completed features one at a time; an expansion may pause
-        inside one for a decision, and scoring resumes with the same feature."""
-        queue = self._to_score
-        if not queue:
-            return None
-        pausers = self.rules.hooks["before_feature_scored"]
-        completed_hooks = self.rules.hooks["on_feature_completed"]
-        while queue:
-            root = self.find(queue[0])
-            feature = self.features[root]
-            assert feature is not None
-            if feature.completed:
-                queue.pop(0)
-                continue
-            for expansion in pausers:
-                decision = expansion.before_feature_scored(self, root, events)
-                if decision is not None:
-                    return decision
-            queue.pop(0)
-            feature.completed = True
-            events.append(FeatureCompleted(feature.kind, tuple(sorted(feature.tiles))))
-            for expansion in completed_hooks:
-                expansion.on_feature_completed(self, root, self.turn_player, events)
-            self.score_feature(root, True, "completed", events)
-        return None
-
-    def _work_end(self, events: list[Event]) -> Decision | None:
-        self._figure_options = None
-        player = self.turn_player
-        if self.rules.hand_size > 1 and self.bag:
-            self.hands[player].append(self.bag.pop())
-        self.turn += 1
-        following = None
-        for expansion in self.rules.hooks["next_player"]:
-            following = expansion.next_player(self, player)
-            if following is not None:
-                break
-        self.turn_player = following if following is not None else (player + 1) % self.num_players
-        self.turn_state = {}
-        return None
-
-    CORE_WORK = (
-        Work("draw", _work_draw, name="core.draw"),
-        Work("place", _work_place, name="core.place"),
-        Work("figure", _work_figure, name="core.figure"),
-        Work("score", _work_score, name="core.score"),
-        Work("end", _work_end, name="core.end"),
-    )
-
-    def _deal(self, player: int, events: list[Event]) -> bool:
-        """Fill the player's hand with placeable tiles; a tile that fits nowhere
-        goes back in the box and is replaced (000 p.3). True if one can be played."""
-        catalogue = self.rules.catalogue
-        hand = self.hands[player]
-        placements: dict[str, list[PlacementGroup]] = {}
-        counts: dict[str, int] = {}
-        if self.rules.hand_size == 1:
-            while not hand and self.bag:
-                tile_id = self.bag.pop()
-                events.append(TileDrawn(player, tile_id))
-                groups, total = self._compute_placements(catalogue[tile_id])
-                if total:
-                    hand.append(tile_id)
-                    placements[tile_id] = groups
-                    counts[tile_id] = total
-                else:
-                    events.append(TileDiscarded(player, tile_id))
-            if hand and hand[0] not in placements:
-                # a tile put in hand by an expansion (or kept over a re-entered draw)
-                groups, total = self._compute_placements(catalogue[hand[0]])
-                if not total:
-                    events.append(TileDiscarded(player, hand.pop()))
-                    return self._deal(player, events)
-                placements[hand[0]] = groups
-                counts[hand[0]] = total
-        else:
-            checked = False
-            while not checked:
-                checked = True
-                for tile_id in list(hand):
-                    if tile_id in placements:
-                        continue
-                    groups, total = self._compute_placements(catalogue[tile_id])
-                    if total:
-                        placements[tile_id] = groups
-                        counts[tile_id] = total
-                        continue
-                    hand.remove(tile_id)
-                    events.append(TileDiscarded(player, tile_id))
-                    if self.bag:
-                        drawn = self.bag.pop()
-                        hand.append(drawn)
-                        events.append(TileDrawn(player, drawn))
-                        checked = False
-        self._placements = placements
-        self._placement_counts = counts
-        return bool(hand)
 
     # ---------------------------------------------------------------- search
     def copy(self) -> Game:

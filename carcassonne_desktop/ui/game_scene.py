@@ -23,12 +23,12 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine import PASS, Action, Deploy, Game, GameSetup, PlaceTile
+from carcassonne_desktop.engine import PASS, Action, Game, GameSetup, PlaceTile
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import Event, GameOver, PointsScored
-from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
+from carcassonne_desktop.ui.art.meeples import MeepleCache
 from carcassonne_desktop.ui.board_layer import BoardLayer
-from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, board_bounds
+from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, board_bounds
 from carcassonne_desktop.ui.computer_turns import (
     ANIMATING,
     IDLE,
@@ -40,22 +40,24 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.expansions import player_notes
-from carcassonne_desktop.ui.game_log import GameLog, figure_name, lies_down
+from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
+    BTN_H,
+    FINAL_STEP_SECONDS,
+    PAD,
+    STATUS_CLEARANCE,
+    THINKING_FPS,
+    TOOLTIP_DWELL,
+)
+from carcassonne_desktop.ui.game_drawing import GameDrawing
+from carcassonne_desktop.ui.game_input import GameInput
+from carcassonne_desktop.ui.game_log import GameLog
 from carcassonne_desktop.ui.game_session import GameSession, make_store
-from carcassonne_desktop.ui.game_texts import choice_label, feature_lines, status
+from carcassonne_desktop.ui.game_texts import choice_label
 from carcassonne_desktop.ui.hint import HintAdvisor
 from carcassonne_desktop.ui.hud import (
     PANEL_W,
     ROW_H,
-    PlayerRow,
     PlayersView,
-    draw_caption,
-    draw_figure_chip,
-    draw_panel,
-    draw_status,
-    draw_tile_card,
-    draw_tooltip,
     panel_rect,
 )
 from carcassonne_desktop.ui.placement_controller import (
@@ -66,14 +68,10 @@ from carcassonne_desktop.ui.placement_controller import (
     PlacementController,
     Spot,
 )
-from carcassonne_desktop.ui.resources import colour, font
+from carcassonne_desktop.ui.resources import font
 from carcassonne_desktop.ui.scene import Scene
 from carcassonne_desktop.ui.sound import sounds_for
 from carcassonne_desktop.ui.turn_banner import TurnBanner
-
-PAD = 16
-BTN_H = 46
-FINAL_STEP_SECONDS = {"slow": 1.6, "normal": 1.1, "fast": 0.6, "instant": 0.05}
 
 
 def setup_from_dict(setup: dict[str, Any], seed: int | None = None) -> GameSetup:
@@ -85,7 +83,9 @@ def setup_from_dict(setup: dict[str, Any], seed: int | None = None) -> GameSetup
     return GameSetup.from_json(data)
 
 
-class GameScene(Scene):
+
+
+class GameScene(GameInput, GameDrawing, Scene):
     """Plays one game from its current position to the end screen."""
 
     covers_screen = True  # board + panel paint every pixel: the app need not clear first
@@ -606,198 +606,6 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ input
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            return self._on_button(event.ui_element)
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
-            self.dialog = None
-            self.leave_to_menu()
-            return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-            self.dialog = None
-            return True
-        if self.dialog is not None and event.type == pygame.KEYDOWN:
-            # The question is answered from the keyboard too; other keys must
-            # not play on the board behind it.
-            if event.key == pygame.K_ESCAPE:
-                self._close_dialog()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._close_dialog()
-                self.leave_to_menu()
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.mouse_still = 0.0
-        if self.banner.wants(event):
-            return True
-        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
-            self.camera.release_keys()
-        c = self.human_controller()
-        on_board = hasattr(event, "pos") and self.camera.viewport.collidepoint(event.pos)
-        if event.type == pygame.MOUSEWHEEL and c is not None and c.state == PLACE and (
-                pygame.key.get_mods() & pygame.KMOD_SHIFT):
-            c.rotate(1 if event.y < 0 else -1)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and on_board and c is not None:
-            c.rotate(1)
-            return True
-        if self.camera.handle_event(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.camera.last_press_was_drag:
-                self.camera.last_press_was_drag = False
-                return True
-            if on_board:
-                return self._click_board(event.pos)
-            return self._click_panel(event.pos)
-        if event.type == pygame.KEYDOWN:
-            return self._on_key(event)
-        return False
-
-    def _click_board(self, pos: tuple[int, int]) -> bool:
-        c = self.human_controller()
-        if c is None:
-            return False
-        self.mouse = pos
-        if c.state == PLACE:
-            cell = self.camera.cell_at(*pos)
-            if c.can_place_at(cell):
-                c.place(cell)
-                self._after_tentative(c)
-                return True
-            if cell in self.game.frontier:
-                self.play_sound("illegal")  # next to the board, but the tile fits nowhere there
-            return False
-        if c.state == FIGURE:
-            self.layer.sync(c.board_game)
-            spot = self.layer.spot_under(self.camera, c.spots(), pos)
-            if spot is not None:
-                c.deploy(spot)
-                self._after_tentative(c)
-                return True
-        return False
-
-    def _after_tentative(self, c: PlacementController) -> None:
-        if c.must_commit:
-            # chance was revealed: what was tried becomes real at once
-            self.confirm_turn()
-        elif c.state == READY and self.app is not None and self.app.settings.auto_confirm:
-            self.confirm_turn()
-        self._update_hover()
-
-    def _click_panel(self, pos: tuple[int, int]) -> bool:
-        c = self.human_controller()
-        if c is None:
-            return False
-        for index, rect in enumerate(self.hand_rects()):
-            if rect.collidepoint(pos):
-                c.select_tile(index)
-                return True
-        for kind, rect in self.figure_chip_rects(c):
-            if rect.collidepoint(pos):
-                c.choose_figure_kind(kind)
-                return True
-        return False
-
-    def _on_key(self, event: pygame.event.Event) -> bool:
-        c = self.human_controller()
-        key = event.key
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if key == pygame.K_ESCAPE:
-            self.ask_leave()
-            return True
-        if ctrl and key == pygame.K_z:
-            self.undo_turn()
-            return True
-        if ctrl and key == pygame.K_y:
-            self.redo_turn()
-            return True
-        if key in (pygame.K_HOME, pygame.K_c):
-            self.recentre()
-            return True
-        if key == pygame.K_l:
-            self.show_last_tile()
-            return True
-        if key == pygame.K_h:
-            self.ask_hint()
-            return True
-        if c is None:
-            return False
-        if key == pygame.K_r:
-            c.rotate(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif key == pygame.K_SPACE and c.state == FIGURE:
-            c.pass_turn()
-            self._after_tentative(c)
-        elif key == pygame.K_BACKSPACE:
-            c.undo()
-        elif key == pygame.K_TAB:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            # A mouse move earlier in the same frame must not take the
-            # keyboard's choice back: only a later move does.
-            self._hover_mouse = self.mouse
-            if c.state == PLACE:
-                cell = c.cycle_cell(step)
-                if cell is not None:
-                    self._keep_in_view(cell)
-            elif c.state == FIGURE:
-                c.cycle_spot(step)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if c.state == PLACE and c.ghost_fits:
-                c.place()
-                self._after_tentative(c)
-            elif c.state == FIGURE and c.selected_spot is not None:
-                c.deploy_selected()
-                self._after_tentative(c)
-            else:
-                self.confirm_turn()
-        elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
-            c.select_tile(key - pygame.K_1)
-        else:
-            return False
-        return True
-
-    def _on_button(self, element: Any) -> bool:
-        name = next((n for n, b in self.buttons.items() if b is element), None)
-        if name is None:
-            return False
-        c = self.human_controller()
-        if name == "rotate_left" and c is not None:
-            c.rotate(-1)
-        elif name == "rotate_right" and c is not None:
-            c.rotate(1)
-        elif name == "take_back" and c is not None:
-            c.undo()
-        elif name == "pass" and c is not None:
-            c.pass_turn()
-            self._after_tentative(c)
-        elif name == "confirm":
-            self.confirm_turn()
-        elif name.startswith("choice:") and c is not None:
-            index = int(name.split(":")[1])
-            choices = self._choice_actions(c)
-            if index < len(choices):
-                c.choose(choices[index])
-                self._after_tentative(c)
-        elif name == "recentre":
-            self.recentre()
-        elif name == "last_tile":
-            self.show_last_tile()
-        elif name == "menu":
-            self.ask_leave()
-        elif name == "save":
-            self.open_save()
-        elif name == "undo_turn":
-            self.undo_turn()
-        elif name == "redo_turn":
-            self.redo_turn()
-        elif name == "scores":
-            self.open_end_screen()
-        elif name == "hint":
-            self.ask_hint()
-        return True
-
-    # ------------------------------------------------------------------ commands
-
     def ask_hint(self) -> None:
         """Ask what the computer would play here (shown when it arrives)."""
         c = self.human_controller()
@@ -850,178 +658,3 @@ class GameScene(Scene):
                                        board_thumbnail(self.game, self.renderer)))
 
     # ------------------------------------------------------------------ drawing
-
-    def hand_rects(self) -> list[pygame.Rect]:
-        c = self.controller
-        card = self._panel_layout()["card"]
-        hand = c.hand if c is not None and c.state == PLACE else []
-        if len(hand) <= 1:
-            return []
-        size = min(card.height, (card.width - 12 * (len(hand) - 1)) // len(hand))
-        total = size * len(hand) + 12 * (len(hand) - 1)
-        x = card.centerx - total // 2
-        return [pygame.Rect(x + i * (size + 12), card.y + (card.height - size) // 2, size, size)
-                for i in range(len(hand))]
-
-    def figure_chip_rects(self, c: PlacementController) -> list[tuple[str, pygame.Rect]]:
-        if c.state != FIGURE:
-            return []
-        kinds = c.figure_kinds()
-        if len(kinds) <= 1:
-            return []
-        row = self._panel_layout()["row_b"]
-        w = (row.width - 8 * (len(kinds) - 1)) // len(kinds)
-        return [(kind, pygame.Rect(row.x + i * (w + 8), row.y - 4, w, row.height + 8))
-                for i, kind in enumerate(kinds)]
-
-    def draw(self, surface: pygame.Surface) -> None:
-        game = self.game
-        shown = self.display_game()
-        c = self.controller if self.controller is not None and self._controller_key == (
-            id(game), len(game.history)) and not game.is_over else None
-        board = self.camera.viewport
-        self.layer.draw(surface, self.camera, shown)
-        if game.last_placed is not None and (c is None or c.state == PLACE):
-            self.layer.draw_tile_frame(surface, self.camera, game.last_placed, colour("ui", "accent"), 3)
-        explain = self._explaining()
-        if explain and self.hover_feature is not None:
-            g, info = self.hover_feature
-            self.layer.draw_feature(surface, self.camera, g, info)
-        if c is not None:
-            self._draw_human_overlays(surface, c, shown)
-        self._draw_computer_animation(surface)
-        if self.final_current is not None:
-            for x, y in self.final_current.tiles:
-                self.layer.draw_tile_frame(surface, self.camera, (x, y), colour("board", "highlight"))
-        self.effects.draw(surface, self.camera)
-        self._draw_status(surface, c)
-        if explain and self.hover_feature is not None:
-            draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, board)
-        self._draw_panel(surface, c)
-        self.banner.draw(surface, board)
-
-    def _draw_human_overlays(self, surface: pygame.Surface, c: PlacementController, shown: Game) -> None:
-        player = self.colours[self.game.deciding_player]
-        if c.state == PLACE:
-            self.layer.draw_legal_cells(surface, self.camera, c.legal_cells().keys(), self.pulse)
-            if self.hint.cell is not None:
-                self.layer.draw_tile_frame(surface, self.camera, self.hint.cell, colour("ui", "accent"), 4)
-            tile_id = c.selected_tile
-            if c.hover is not None and tile_id is not None:
-                self.layer.draw_ghost(surface, self.camera, self.game.rules.catalogue[tile_id].raw, c.rotation,
-                                      c.hover, c.ghost_fits)
-        elif c.place_action is not None:
-            cell = (c.place_action.x, c.place_action.y)
-            self.layer.draw_tile_frame(surface, self.camera, cell, player_rgb(player))
-        if c.state == FIGURE:
-            self.layer.sync(shown)
-            self.layer.draw_spots(surface, self.camera, c.spots(), self.hover_spot, player_rgb(player), self.pulse)
-        if c.state == READY and isinstance(c.figure_action, Deploy):
-            a = c.figure_action
-            lying = lies_down(shown, a.figure, shown.feature_kind_for(a.figure, a.x, a.y, a.port))
-            self._draw_sprite(surface, FigureSprite(a.x, a.y, player, a.figure, port=a.port,
-                                                    lying=lying))
-
-    def _draw_sprite(self, surface: pygame.Surface, sprite: FigureSprite, lift: float = 0.0) -> None:
-        pos = self.renderer.figure_position(self.camera, self.layer.tiles, sprite)
-        if pos is None:
-            return
-        image = self.meeples.get(sprite.kind, sprite.colour, self.renderer.figure_size(self.camera.scale),
-                                 sprite.lying)
-        rect = image.get_rect(center=(round(pos[0]), round(pos[1] - lift)))
-        clip = surface.get_clip()
-        surface.set_clip(self.camera.viewport)
-        surface.blit(image, rect)
-        surface.set_clip(clip)
-
-    def _draw_computer_animation(self, surface: pygame.Surface) -> None:
-        if self.driver.state != ANIMATING or self.game.is_over:
-            return
-        action = self.driver.action
-        t = self.driver.progress
-        ease = 1 - (1 - t) ** 3
-        seat = self.game.deciding_player
-        if isinstance(action, PlaceTile) and action.tile is not None:
-            target = self.camera.tile_rect(action.x, action.y)
-            start = self._panel_layout()["card"]
-            x = start.centerx + (target.centerx - start.centerx) * ease
-            y = start.centery + (target.centery - start.centery) * ease
-            size = max(8, int(min(start.height, 120) + (target.width - min(start.height, 120)) * ease))
-            art = self.renderer.tile_surface(self.game.rules.catalogue[action.tile].raw, action.rot, size)
-            art = art.copy()
-            art.set_alpha(150 + int(105 * ease))
-            surface.blit(art, art.get_rect(center=(round(x), round(y))))
-            pygame.draw.rect(surface, player_rgb(self.colours[seat]), art.get_rect(center=(round(x), round(y))), 3)
-        elif isinstance(action, Deploy):
-            self.layer.sync(self.game)
-            lift = (1 - ease) * self.camera.scale * 0.8
-            lying = lies_down(self.game, action.figure,
-                              self.game.feature_kind_for(action.figure, action.x, action.y, action.port))
-            self._draw_sprite(surface, FigureSprite(action.x, action.y, self.colours[seat], action.figure,
-                                                    port=action.port, lying=lying), lift)
-
-    def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
-        said = status(self.game, c, final_running=self.final_running,
-                      thinking=self.driver.state == THINKING, advice=self.hint.message)
-        draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse)
-
-    def _draw_panel(self, surface: pygame.Surface, c: PlacementController | None) -> None:
-        game = self.game
-        layout = self._panel_layout()
-        draw_panel(surface, layout["panel"])
-        scores = self.shown_scores if self.shown_scores is not None else game.scores
-        rows = [PlayerRow(p.name, p.color, scores[i], game.supply[i], self.turns.is_computer(i),
-                          game.tokens[i], player_notes(game, i))
-                for i, p in enumerate(game.setup.players)]
-        current = None if game.is_over else game.turn_player
-        self.players_view.draw(surface, layout["players"], rows, current,
-                               self.driver.state == THINKING, self.pulse)
-        draw_caption(surface, i18n.tr("hud.tiles_left", count=game.tiles_left()), layout["tiles_left"].topleft)
-        self._draw_card(surface, c, layout["card"])
-        if c is not None:
-            for kind, rect in self.figure_chip_rects(c):
-                self._draw_chip(surface, kind, rect, kind == c.figure_kind, game.supply[game.deciding_player].get(kind, 0))
-        draw_caption(surface, i18n.tr("hud.log"), layout["log_title"].topleft, 16, dim=False)
-        self.log.draw(surface, layout["log"])
-
-    def _draw_card(self, surface: pygame.Surface, c: PlacementController | None, rect: pygame.Rect) -> None:
-        game = self.game
-        catalogue = game.rules.catalogue
-        if c is not None and c.state == PLACE and len(c.hand) > 1:
-            for index, (tile_id, r) in enumerate(zip(c.hand, self.hand_rects())):
-                chosen = index == min(c.selected_index, len(c.hand) - 1)
-                draw_tile_card(surface, self.renderer, catalogue[tile_id].raw, c.rotation if chosen else 0, r, chosen)
-            return
-        if c is not None:
-            tile_id, rot = c.selected_tile, c.rotation
-            if c.place_action is not None:
-                rot = c.place_action.rot
-        elif (self.driver.state != ANIMATING and len(game.hand) == 1 and not game.is_over
-              and game.pending_kind == PLACE_TILE):
-            tile_id, rot = game.hand[0], 0  # a drawn tile is public, as on the table
-        else:
-            tile_id = None
-        if tile_id is None:
-            return
-        card = pygame.Rect(0, 0, rect.height, rect.height)
-        card.center = rect.center
-        draw_tile_card(surface, self.renderer, catalogue[tile_id].raw, rot, card)
-        if c is not None and c.state != PLACE:
-            veil = pygame.Surface(card.size, pygame.SRCALPHA)
-            v = colour("ui", "panel")
-            veil.fill((v.r, v.g, v.b, 150))
-            surface.blit(veil, card)
-
-    def _draw_chip(self, surface: pygame.Surface, kind: str, rect: pygame.Rect, selected: bool, left: int) -> None:
-        icon = self.meeples.get(kind, self.colours[self.game.deciding_player], rect.height - 18)
-        draw_figure_chip(surface, rect, icon, figure_name(kind), selected, left)
-
-
-#: Frame rate while a computer player thinks and nothing else moves.
-THINKING_FPS = 20
-
-#: Seconds the mouse must rest on a feature before it is explained.
-TOOLTIP_DWELL = 0.45
-
-#: Pixels at the top of the board covered by the instruction pill.
-STATUS_CLEARANCE = 136

@@ -1,0 +1,207 @@
+"""Drawing the game screen: the board with the human's tentative turn, the
+computer's move gliding in, the instruction pill and the side panel.
+
+`draw` never changes the game: it reads the scene's state and the game.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.engine import Deploy, Game, PlaceTile
+from carcassonne_desktop.engine.decisions import PLACE_TILE
+from carcassonne_desktop.ui.art.meeples import player_rgb
+from carcassonne_desktop.ui.board_view import FigureSprite
+from carcassonne_desktop.ui.computer_turns import (
+    ANIMATING,
+    THINKING,
+)
+from carcassonne_desktop.ui.expansions import player_notes
+from carcassonne_desktop.ui.game_log import figure_name, lies_down
+from carcassonne_desktop.ui.game_texts import feature_lines, status
+from carcassonne_desktop.ui.hud import (
+    PlayerRow,
+    draw_caption,
+    draw_figure_chip,
+    draw_panel,
+    draw_status,
+    draw_tile_card,
+    draw_tooltip,
+)
+from carcassonne_desktop.ui.placement_controller import (
+    FIGURE,
+    PLACE,
+    READY,
+    PlacementController,
+)
+from carcassonne_desktop.ui.resources import colour
+
+
+class GameDrawing:
+    """The drawing half of `GameScene` (a mixin: it only reads the scene's state)."""
+
+    def hand_rects(self) -> list[pygame.Rect]:
+        c = self.controller
+        card = self._panel_layout()["card"]
+        hand = c.hand if c is not None and c.state == PLACE else []
+        if len(hand) <= 1:
+            return []
+        size = min(card.height, (card.width - 12 * (len(hand) - 1)) // len(hand))
+        total = size * len(hand) + 12 * (len(hand) - 1)
+        x = card.centerx - total // 2
+        return [pygame.Rect(x + i * (size + 12), card.y + (card.height - size) // 2, size, size)
+                for i in range(len(hand))]
+
+    def figure_chip_rects(self, c: PlacementController) -> list[tuple[str, pygame.Rect]]:
+        if c.state != FIGURE:
+            return []
+        kinds = c.figure_kinds()
+        if len(kinds) <= 1:
+            return []
+        row = self._panel_layout()["row_b"]
+        w = (row.width - 8 * (len(kinds) - 1)) // len(kinds)
+        return [(kind, pygame.Rect(row.x + i * (w + 8), row.y - 4, w, row.height + 8))
+                for i, kind in enumerate(kinds)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        game = self.game
+        shown = self.display_game()
+        c = self.controller if self.controller is not None and self._controller_key == (
+            id(game), len(game.history)) and not game.is_over else None
+        board = self.camera.viewport
+        self.layer.draw(surface, self.camera, shown)
+        if game.last_placed is not None and (c is None or c.state == PLACE):
+            self.layer.draw_tile_frame(surface, self.camera, game.last_placed, colour("ui", "accent"), 3)
+        explain = self._explaining()
+        if explain and self.hover_feature is not None:
+            g, info = self.hover_feature
+            self.layer.draw_feature(surface, self.camera, g, info)
+        if c is not None:
+            self._draw_human_overlays(surface, c, shown)
+        self._draw_computer_animation(surface)
+        if self.final_current is not None:
+            for x, y in self.final_current.tiles:
+                self.layer.draw_tile_frame(surface, self.camera, (x, y), colour("board", "highlight"))
+        self.effects.draw(surface, self.camera)
+        self._draw_status(surface, c)
+        if explain and self.hover_feature is not None:
+            draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, board)
+        self._draw_panel(surface, c)
+        self.banner.draw(surface, board)
+
+    def _draw_human_overlays(self, surface: pygame.Surface, c: PlacementController, shown: Game) -> None:
+        player = self.colours[self.game.deciding_player]
+        if c.state == PLACE:
+            self.layer.draw_legal_cells(surface, self.camera, c.legal_cells().keys(), self.pulse)
+            if self.hint.cell is not None:
+                self.layer.draw_tile_frame(surface, self.camera, self.hint.cell, colour("ui", "accent"), 4)
+            tile_id = c.selected_tile
+            if c.hover is not None and tile_id is not None:
+                self.layer.draw_ghost(surface, self.camera, self.game.rules.catalogue[tile_id].raw, c.rotation,
+                                      c.hover, c.ghost_fits)
+        elif c.place_action is not None:
+            cell = (c.place_action.x, c.place_action.y)
+            self.layer.draw_tile_frame(surface, self.camera, cell, player_rgb(player))
+        if c.state == FIGURE:
+            self.layer.sync(shown)
+            self.layer.draw_spots(surface, self.camera, c.spots(), self.hover_spot, player_rgb(player), self.pulse)
+        if c.state == READY and isinstance(c.figure_action, Deploy):
+            a = c.figure_action
+            lying = lies_down(shown, a.figure, shown.feature_kind_for(a.figure, a.x, a.y, a.port))
+            self._draw_sprite(surface, FigureSprite(a.x, a.y, player, a.figure, port=a.port,
+                                                    lying=lying))
+
+    def _draw_sprite(self, surface: pygame.Surface, sprite: FigureSprite, lift: float = 0.0) -> None:
+        pos = self.renderer.figure_position(self.camera, self.layer.tiles, sprite)
+        if pos is None:
+            return
+        image = self.meeples.get(sprite.kind, sprite.colour, self.renderer.figure_size(self.camera.scale),
+                                 sprite.lying)
+        rect = image.get_rect(center=(round(pos[0]), round(pos[1] - lift)))
+        clip = surface.get_clip()
+        surface.set_clip(self.camera.viewport)
+        surface.blit(image, rect)
+        surface.set_clip(clip)
+
+    def _draw_computer_animation(self, surface: pygame.Surface) -> None:
+        if self.driver.state != ANIMATING or self.game.is_over:
+            return
+        action = self.driver.action
+        t = self.driver.progress
+        ease = 1 - (1 - t) ** 3
+        seat = self.game.deciding_player
+        if isinstance(action, PlaceTile) and action.tile is not None:
+            target = self.camera.tile_rect(action.x, action.y)
+            start = self._panel_layout()["card"]
+            x = start.centerx + (target.centerx - start.centerx) * ease
+            y = start.centery + (target.centery - start.centery) * ease
+            size = max(8, int(min(start.height, 120) + (target.width - min(start.height, 120)) * ease))
+            art = self.renderer.tile_surface(self.game.rules.catalogue[action.tile].raw, action.rot, size)
+            art = art.copy()
+            art.set_alpha(150 + int(105 * ease))
+            surface.blit(art, art.get_rect(center=(round(x), round(y))))
+            pygame.draw.rect(surface, player_rgb(self.colours[seat]), art.get_rect(center=(round(x), round(y))), 3)
+        elif isinstance(action, Deploy):
+            self.layer.sync(self.game)
+            lift = (1 - ease) * self.camera.scale * 0.8
+            lying = lies_down(self.game, action.figure,
+                              self.game.feature_kind_for(action.figure, action.x, action.y, action.port))
+            self._draw_sprite(surface, FigureSprite(action.x, action.y, self.colours[seat], action.figure,
+                                                    port=action.port, lying=lying), lift)
+
+    def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
+        said = status(self.game, c, final_running=self.final_running,
+                      thinking=self.driver.state == THINKING, advice=self.hint.message)
+        draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse)
+
+    def _draw_panel(self, surface: pygame.Surface, c: PlacementController | None) -> None:
+        game = self.game
+        layout = self._panel_layout()
+        draw_panel(surface, layout["panel"])
+        scores = self.shown_scores if self.shown_scores is not None else game.scores
+        rows = [PlayerRow(p.name, p.color, scores[i], game.supply[i], self.turns.is_computer(i),
+                          game.tokens[i], player_notes(game, i))
+                for i, p in enumerate(game.setup.players)]
+        current = None if game.is_over else game.turn_player
+        self.players_view.draw(surface, layout["players"], rows, current,
+                               self.driver.state == THINKING, self.pulse)
+        draw_caption(surface, i18n.tr("hud.tiles_left", count=game.tiles_left()), layout["tiles_left"].topleft)
+        self._draw_card(surface, c, layout["card"])
+        if c is not None:
+            for kind, rect in self.figure_chip_rects(c):
+                self._draw_chip(surface, kind, rect, kind == c.figure_kind, game.supply[game.deciding_player].get(kind, 0))
+        draw_caption(surface, i18n.tr("hud.log"), layout["log_title"].topleft, 16, dim=False)
+        self.log.draw(surface, layout["log"])
+
+    def _draw_card(self, surface: pygame.Surface, c: PlacementController | None, rect: pygame.Rect) -> None:
+        game = self.game
+        catalogue = game.rules.catalogue
+        if c is not None and c.state == PLACE and len(c.hand) > 1:
+            for index, (tile_id, r) in enumerate(zip(c.hand, self.hand_rects())):
+                chosen = index == min(c.selected_index, len(c.hand) - 1)
+                draw_tile_card(surface, self.renderer, catalogue[tile_id].raw, c.rotation if chosen else 0, r, chosen)
+            return
+        if c is not None:
+            tile_id, rot = c.selected_tile, c.rotation
+            if c.place_action is not None:
+                rot = c.place_action.rot
+        elif (self.driver.state != ANIMATING and len(game.hand) == 1 and not game.is_over
+              and game.pending_kind == PLACE_TILE):
+            tile_id, rot = game.hand[0], 0  # a drawn tile is public, as on the table
+        else:
+            tile_id = None
+        if tile_id is None:
+            return
+        card = pygame.Rect(0, 0, rect.height, rect.height)
+        card.center = rect.center
+        draw_tile_card(surface, self.renderer, catalogue[tile_id].raw, rot, card)
+        if c is not None and c.state != PLACE:
+            veil = pygame.Surface(card.size, pygame.SRCALPHA)
+            v = colour("ui", "panel")
+            veil.fill((v.r, v.g, v.b, 150))
+            surface.blit(veil, card)
+
+    def _draw_chip(self, surface: pygame.Surface, kind: str, rect: pygame.Rect, selected: bool, left: int) -> None:
+        icon = self.meeples.get(kind, self.colours[self.game.deciding_player], rect.height - 18)
+        draw_figure_chip(surface, rect, icon, figure_name(kind), selected, left)

@@ -1,0 +1,215 @@
+"""What the player's mouse and keys do on the game screen: board clicks
+through the placement controller, panel clicks, keys and buttons. An event a
+widget consumed never reaches here (pygame-gui answers first).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from carcassonne_desktop.ui.placement_controller import (
+    FIGURE,
+    PLACE,
+    READY,
+    PlacementController,
+)
+
+
+class GameInput:
+    """The input half of `GameScene` (a mixin: it reads and drives the scene's state)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._on_button(event.ui_element)
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
+            self.dialog = None
+            self.leave_to_menu()
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            return True
+        if self.dialog is not None and event.type == pygame.KEYDOWN:
+            # The question is answered from the keyboard too; other keys must
+            # not play on the board behind it.
+            if event.key == pygame.K_ESCAPE:
+                self._close_dialog()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._close_dialog()
+                self.leave_to_menu()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.mouse_still = 0.0
+        if self.banner.wants(event):
+            return True
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
+            self.camera.release_keys()
+        c = self.human_controller()
+        on_board = hasattr(event, "pos") and self.camera.viewport.collidepoint(event.pos)
+        if event.type == pygame.MOUSEWHEEL and c is not None and c.state == PLACE and (
+                pygame.key.get_mods() & pygame.KMOD_SHIFT):
+            c.rotate(1 if event.y < 0 else -1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and on_board and c is not None:
+            c.rotate(1)
+            return True
+        if self.camera.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.camera.last_press_was_drag:
+                self.camera.last_press_was_drag = False
+                return True
+            if on_board:
+                return self._click_board(event.pos)
+            return self._click_panel(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._on_key(event)
+        return False
+
+    def _click_board(self, pos: tuple[int, int]) -> bool:
+        c = self.human_controller()
+        if c is None:
+            return False
+        self.mouse = pos
+        if c.state == PLACE:
+            cell = self.camera.cell_at(*pos)
+            if c.can_place_at(cell):
+                c.place(cell)
+                self._after_tentative(c)
+                return True
+            if cell in self.game.frontier:
+                self.play_sound("illegal")  # next to the board, but the tile fits nowhere there
+            return False
+        if c.state == FIGURE:
+            self.layer.sync(c.board_game)
+            spot = self.layer.spot_under(self.camera, c.spots(), pos)
+            if spot is not None:
+                c.deploy(spot)
+                self._after_tentative(c)
+                return True
+        return False
+
+    def _after_tentative(self, c: PlacementController) -> None:
+        if c.must_commit:
+            # chance was revealed: what was tried becomes real at once
+            self.confirm_turn()
+        elif c.state == READY and self.app is not None and self.app.settings.auto_confirm:
+            self.confirm_turn()
+        self._update_hover()
+
+    def _click_panel(self, pos: tuple[int, int]) -> bool:
+        c = self.human_controller()
+        if c is None:
+            return False
+        for index, rect in enumerate(self.hand_rects()):
+            if rect.collidepoint(pos):
+                c.select_tile(index)
+                return True
+        for kind, rect in self.figure_chip_rects(c):
+            if rect.collidepoint(pos):
+                c.choose_figure_kind(kind)
+                return True
+        return False
+
+    def _on_key(self, event: pygame.event.Event) -> bool:
+        c = self.human_controller()
+        key = event.key
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if key == pygame.K_ESCAPE:
+            self.ask_leave()
+            return True
+        if ctrl and key == pygame.K_z:
+            self.undo_turn()
+            return True
+        if ctrl and key == pygame.K_y:
+            self.redo_turn()
+            return True
+        if key in (pygame.K_HOME, pygame.K_c):
+            self.recentre()
+            return True
+        if key == pygame.K_l:
+            self.show_last_tile()
+            return True
+        if key == pygame.K_h:
+            self.ask_hint()
+            return True
+        if c is None:
+            return False
+        if key == pygame.K_r:
+            c.rotate(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key == pygame.K_SPACE and c.state == FIGURE:
+            c.pass_turn()
+            self._after_tentative(c)
+        elif key == pygame.K_BACKSPACE:
+            c.undo()
+        elif key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            # A mouse move earlier in the same frame must not take the
+            # keyboard's choice back: only a later move does.
+            self._hover_mouse = self.mouse
+            if c.state == PLACE:
+                cell = c.cycle_cell(step)
+                if cell is not None:
+                    self._keep_in_view(cell)
+            elif c.state == FIGURE:
+                c.cycle_spot(step)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if c.state == PLACE and c.ghost_fits:
+                c.place()
+                self._after_tentative(c)
+            elif c.state == FIGURE and c.selected_spot is not None:
+                c.deploy_selected()
+                self._after_tentative(c)
+            else:
+                self.confirm_turn()
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
+            c.select_tile(key - pygame.K_1)
+        else:
+            return False
+        return True
+
+    def _on_button(self, element: Any) -> bool:
+        name = next((n for n, b in self.buttons.items() if b is element), None)
+        if name is None:
+            return False
+        c = self.human_controller()
+        if name == "rotate_left" and c is not None:
+            c.rotate(-1)
+        elif name == "rotate_right" and c is not None:
+            c.rotate(1)
+        elif name == "take_back" and c is not None:
+            c.undo()
+        elif name == "pass" and c is not None:
+            c.pass_turn()
+            self._after_tentative(c)
+        elif name == "confirm":
+            self.confirm_turn()
+        elif name.startswith("choice:") and c is not None:
+            index = int(name.split(":")[1])
+            choices = self._choice_actions(c)
+            if index < len(choices):
+                c.choose(choices[index])
+                self._after_tentative(c)
+        elif name == "recentre":
+            self.recentre()
+        elif name == "last_tile":
+            self.show_last_tile()
+        elif name == "menu":
+            self.ask_leave()
+        elif name == "save":
+            self.open_save()
+        elif name == "undo_turn":
+            self.undo_turn()
+        elif name == "redo_turn":
+            self.redo_turn()
+        elif name == "scores":
+            self.open_end_screen()
+        elif name == "hint":
+            self.ask_hint()
+        return True
+
+    # ------------------------------------------------------------------ commands
+
