@@ -106,9 +106,10 @@ def test_hot_seat_game_with_the_mouse_to_the_end(app):
     assert isinstance(scene, GameScene)
     assert scene.game.setup.players[0].name == "Marie"
 
-    # turn 1: the hand-over banner, then place, take back, place again, deploy, confirm
-    assert scene.banner.visible
-    _dismiss_banner(scene, app)
+    # turn 1: no hand-over screen (nothing private in this game: family table #3),
+    # then place, take back, place again, deploy, confirm
+    app.step(0.5)
+    assert not scene.banner.visible
     c = scene.controller
     assert c.state == "place" and c.legal_cells()
     cell = _place_somewhere(scene, app)
@@ -347,3 +348,27 @@ def test_a_thinking_computer_gets_the_cpu_the_screen_does_not_need(app):
     scene.camera.focus(5, 5)  # something glides: full rate
     assert app.frame_rate() == app_module.FPS
     scene.driver.state = IDLE
+
+
+def test_hand_over_screen_only_with_private_tiles_or_when_asked(app):
+    """Family table #3: the hand-over screen came every turn of a hot-seat game
+    (70 clicks a game) with nothing to hide. It comes with a hand of 3 tiles, or
+    when the setting asks for it, and after the score animation."""
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    app.settings.handoff_screen = True
+    scene = GameScene.from_setup(app, {
+        "players": [{"name": "Marie", "color": "red", "controller": "human"},
+                    {"name": "Paul", "color": "blue", "controller": "human"}],
+        "expansions": ["base"], "options": {"farmers": True}})
+    app.stack.push(scene)
+    _steps(app, 30)
+    assert scene.banner.visible
+    app.settings.handoff_screen = False
+    hand = GameScene.from_setup(app, {
+        "players": [{"name": "Marie", "color": "red", "controller": "human"},
+                    {"name": "Paul", "color": "blue", "controller": "human"}],
+        "expansions": ["base"], "options": {"farmers": True, "hand_of_3": True}})
+    app.stack.push(hand)
+    _steps(app, 30)
+    assert hand.banner.visible

@@ -48,6 +48,9 @@ class Settings:
     language: str | None = None
     ai_speed: str = "normal"
     auto_confirm: bool = False
+    #: Hot seat: a screen hands the game over between players every turn
+    #: (always when players hold a hand of tiles the others must not see).
+    handoff_screen: bool = False
     fullscreen: bool = False
     sound: bool = True
     window_size: tuple[int, int] = (1280, 800)
@@ -120,6 +123,7 @@ def _read_last_setup(settings: Settings, value: Any) -> str | None:
 
 _READERS = {
     "language": _read_language, "ai_speed": _read_speed, "auto_confirm": _flag("auto_confirm"),
+    "handoff_screen": _flag("handoff_screen"),
     "fullscreen": _flag("fullscreen"), "sound": _flag("sound"), "window_size": _read_size,
     "last_setup": _read_last_setup,
 }

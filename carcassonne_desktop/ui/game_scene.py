@@ -116,6 +116,7 @@ class GameScene(GameInput, GameDrawing, Scene):
         self.controller: PlacementController | None = None
         self._controller_key: tuple[int, int] | None = None
         self._last_human: int | None = None
+        self._handoff_for: int | None = None  # a hand-off screen waiting for the animation
         self.mouse = (-1, -1)
         self._hover_mouse: tuple[int, int] | None = None
         self.mouse_still = 0.0  # seconds since the mouse last moved
@@ -348,10 +349,18 @@ class GameScene(GameInput, GameDrawing, Scene):
             self._begin_human_turn(game.deciding_player)
         return self.controller
 
+    def _hand_off_needed(self) -> bool:
+        """Hot seat: hand the screen over only when the next player has
+        something the others must not see (a hand of tiles), or when the
+        family asked for it in the settings; otherwise the pill says whose
+        turn it is and the game flows on."""
+        asked = self.app is not None and self.app.settings.handoff_screen
+        return asked or self.game.rules.hand_size > 1
+
     def _begin_human_turn(self, seat: int) -> None:
-        if self.session.humans >= 2 and self._last_human != seat:
-            player = self.game.setup.players[seat]
-            self.banner.show(player.name, player.color)
+        if self.session.humans >= 2 and self._last_human != seat and self._hand_off_needed():
+            # shown once the points of the last turn have floated away (update)
+            self._handoff_for = seat
         others_moved = self._last_human != seat or self.session.humans < self.game.num_players
         if self.game.history and others_moved and not self._quiet_turn_start:
             self.play_sound("turn")
@@ -486,6 +495,10 @@ class GameScene(GameInput, GameDrawing, Scene):
                 self._after_events(events)
         else:
             self.human_controller()
+        if self._handoff_for is not None and not self.effects.busy:
+            player = self.game.setup.players[self._handoff_for]
+            self.banner.show(player.name, player.color)
+            self._handoff_for = None
         self._follow_hint()
         self._update_hover()
         self._sync_buttons()

@@ -26,6 +26,7 @@ class SettingsScene(PanelScene):
         self.language_menu: pygame_gui.elements.UIDropDownMenu | None = None
         self.speed_menu: pygame_gui.elements.UIDropDownMenu | None = None
         self.auto_confirm_box: pygame_gui.elements.UICheckBox | None = None
+        self.handoff_box: pygame_gui.elements.UICheckBox | None = None
         self.fullscreen_box: pygame_gui.elements.UICheckBox | None = None
         self.sound_box: pygame_gui.elements.UICheckBox | None = None
 
@@ -56,6 +57,11 @@ class SettingsScene(PanelScene):
             pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.auto_confirm"), self.manager, container=panel,
             initial_state=settings.auto_confirm, tool_tip_text=i18n.key("settings.auto_confirm_tip"))
         y += ROW_H
+        self.handoff_box = pygame_gui.elements.UICheckBox(
+            pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.handoff_screen"), self.manager,
+            container=panel, initial_state=settings.handoff_screen,
+            tool_tip_text=i18n.key("settings.handoff_screen_tip"))
+        y += ROW_H
         self.fullscreen_box = pygame_gui.elements.UICheckBox(
             pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.fullscreen"), self.manager, container=panel,
             initial_state=self.app.fullscreen)
@@ -81,6 +87,8 @@ class SettingsScene(PanelScene):
             checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             if event.ui_element is self.auto_confirm_box:
                 self.app.settings.auto_confirm = checked
+            elif event.ui_element is self.handoff_box:
+                self.app.settings.handoff_screen = checked
                 self.app.save_settings()
                 return True
             if event.ui_element is self.fullscreen_box:
