@@ -130,7 +130,7 @@ class PlayersView:
                 if held <= 0:
                     continue
                 label = text(f"{token_name(token)} ×{held}", 14, True, "ui", "text_dim")
-                if fx + label.get_width() > r.right - 8:
+                if fx + label.get_width() > r.right - score.get_width() - 16:
                     break
                 surface.blit(label, (fx, fy + 2))
                 fx += label.get_width() + 10
