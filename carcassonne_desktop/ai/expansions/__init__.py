@@ -10,10 +10,10 @@ position evaluated (see ai/turns.py).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from carcassonne_desktop.discovery import import_all
 
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
@@ -39,8 +39,7 @@ def discover() -> None:
     global _discovered
     if _discovered:
         return
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+    import_all(__name__, __path__)
     _discovered = True
 
 

@@ -3,8 +3,7 @@ imported; `discover()` imports them all, so there is no hand-kept list."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+from carcassonne_desktop.discovery import import_all
 
 _discovered = False
 
@@ -13,6 +12,5 @@ def discover() -> None:
     global _discovered
     if _discovered:
         return
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+    import_all(__name__, __path__)
     _discovered = True

@@ -7,7 +7,7 @@ so the same numbers serve drawing at any pixel size and placing figures.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 Point = tuple[float, float]
 Polyline = list[Point]
@@ -179,3 +179,19 @@ def point_along(polyline: Sequence[Point], fraction: float) -> Point:
 def border_distance(p: Point) -> float:
     """Distance from a point inside the unit square to its border."""
     return min(p[0], p[1], 1.0 - p[0], 1.0 - p[1])
+
+
+def runs_where(points: Iterable[Point], keep: Callable[[Point], bool]) -> list[list[Point]]:
+    """The maximal runs of consecutive points for which `keep` holds (a bridge
+    where a road crosses water, a row of vines where the field is free)."""
+    runs: list[list[Point]] = []
+    current: list[Point] = []
+    for q in points:
+        if keep(q):
+            current.append(q)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs

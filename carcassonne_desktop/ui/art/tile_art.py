@@ -35,6 +35,7 @@ from carcassonne_desktop.ui.art.geometry import (
     polyline_length,
     rotate_point,
     rotate_points,
+    runs_where,
     unrotate_port,
 )
 from carcassonne_desktop.ui.art.symbols import SymbolContext
@@ -275,18 +276,13 @@ def _crossings(stroke: Sequence[Point], rivers: Sequence[PathShape]) -> list[lis
     """The parts of a road that pass over a river (drawn as a stone bridge)."""
     if not rivers:
         return []
-    runs: list[list[Point]] = []
-    current: list[Point] = []
-    for i in range(41):
-        q = point_along(stroke, i / 40)
-        near = any(dist_point_polyline(q, s) < RIVER_HALF_WIDTH + 0.035 for r in rivers for s in r.strokes)
-        if near:
-            current.append(q)
-        elif current:
-            runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
+    samples = [point_along(stroke, i / 40) for i in range(41)]
+
+    def over_water(q: Point) -> bool:
+        return any(dist_point_polyline(q, s) < RIVER_HALF_WIDTH + 0.035
+                   for r in rivers for s in r.strokes)
+
+    runs = runs_where(samples, over_water)
     return [r for r in runs if len(r) > 1]
 
 

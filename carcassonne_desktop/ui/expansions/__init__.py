@@ -12,13 +12,13 @@ is first built (the art is cached), never per frame.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
+
+from carcassonne_desktop.discovery import import_all
 
 if TYPE_CHECKING:
     from carcassonne_desktop.ui.art.symbols import SymbolContext
@@ -204,8 +204,7 @@ def discover() -> None:
     global _discovered
     if _discovered:
         return
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+    import_all(__name__, __path__)
     _discovered = True
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.ui.art.geometry import Point, border_distance
+from carcassonne_desktop.ui.art.geometry import Point, border_distance, runs_where
 from carcassonne_desktop.ui.art.meeples import ROBE
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import (
@@ -84,23 +84,17 @@ def paint_vineyard(ctx: SymbolContext, feature: int | None, value: Any) -> None:
 def _free_runs(ctx: SymbolContext, points: list[Point]) -> list[list[Point]]:
     """Consecutive points that keep clear of cities, roads, rivers, buildings and the
     border; runs too short to read as a row are dropped."""
-    runs: list[list[Point]] = []
-    current: list[Point] = []
-    for q in points:
-        free = (
+
+    def free(q: Point) -> bool:
+        return (
             border_distance(q) > 0.05
             and not ctx.in_city(q)
             and ctx.path_clearance(q) > 0.035
             and ctx.wall_clearance(q) > 0.055
             and ctx.prop_clearance(q) > 0.02
         )
-        if free:
-            current.append(q)
-        elif current:
-            runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
+
+    runs = runs_where(points, free)
     return [run for run in runs if len(run) >= 5]
 
 
