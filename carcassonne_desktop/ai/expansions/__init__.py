@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 Term = Callable[["Evaluator", "Game", list[float]], None]
 
 _TERMS: dict[str, list[Term]] = {}
-_discovered = False
 
 
 def evaluation_term(expansion_id: str) -> Callable[[Term], Term]:
@@ -36,11 +35,7 @@ def evaluation_term(expansion_id: str) -> Callable[[Term], Term]:
 
 
 def discover() -> None:
-    global _discovered
-    if _discovered:
-        return
     import_all(__name__, __path__)
-    _discovered = True
 
 
 def terms_for(expansion_ids: tuple[str, ...]) -> tuple[Term, ...]:

@@ -46,7 +46,6 @@ class TileSymbol:
 
 
 _SYMBOLS: dict[str, TileSymbol] = {}
-_discovered = False
 
 
 def register_tile_symbol(name: str, painter: TileSymbolPainter, *, layer: Layer = "terrain") -> None:
@@ -201,11 +200,7 @@ def player_notes(game: Any, player: int) -> tuple[str, ...]:
 
 def discover() -> None:
     """Import every module of this package once (each registers itself)."""
-    global _discovered
-    if _discovered:
-        return
     import_all(__name__, __path__)
-    _discovered = True
 
 
 def tile_symbols() -> Mapping[str, TileSymbol]:

@@ -12,7 +12,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from carcassonne_desktop.ui.art.geometry import Point, dist_point_polyline, point_along
+from carcassonne_desktop.ui.art.geometry import (
+    Point,
+    dist_point_polyline,
+    point_along,
+    runs_where,
+)
 from carcassonne_desktop.ui.art.meeples import BODY
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.art.tile_layout import ROAD_HALF_WIDTH
@@ -121,17 +126,8 @@ def paint_bridge(ctx: SymbolContext, feature: int | None, value: Any) -> None:
 def _spans_over(stroke: list[Point], others: list[list[Point]]) -> list[list[Point]]:
     """The runs of ``stroke`` that pass over ``others`` (with room for the ramps)."""
     reach = 2 * ROAD_HALF_WIDTH + 0.06
-    runs: list[list[Point]] = []
-    current: list[Point] = []
-    for i in range(61):
-        q = point_along(stroke, i / 60)
-        if any(dist_point_polyline(q, s) < reach for s in others):
-            current.append(q)
-        elif current:
-            runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
+    samples = [point_along(stroke, i / 60) for i in range(61)]
+    runs = runs_where(samples, lambda q: any(dist_point_polyline(q, s) < reach for s in others))
     return [run for run in runs if len(run) > 1]
 
 
