@@ -142,3 +142,25 @@ def test_undo_is_fast_in_a_long_game():
         history.undo()
     per_step = (time.perf_counter() - start) / 140
     assert per_step < 0.02
+
+
+def test_undo_never_goes_back_past_a_revealed_draw():
+    """Fairness: a shepherd's first token is drawn when it is deployed; undoing
+    that turn would let a player see the token and choose again."""
+    from carcassonne_desktop.engine import Deploy, Game, PlaceTile, quick_setup
+    from carcassonne_desktop.persistence.history import UndoHistory
+
+    game = Game(quick_setup(2, expansions=("base", "hills_sheep"),
+                            tile_order=("base/U", "base/U", "base/U"),
+                            draws={"sheep": ("sheep_2",)}))
+    history = UndoHistory(game)
+    history.apply(PlaceTile(-1, 0, 0, "base/U"))
+    assert history.can_undo()
+    history.apply(Deploy("shepherd", -1, 0, "ES"))
+    assert not history.can_undo()
+    history.apply(PlaceTile(1, 0, 0, "base/U"))
+    assert history.can_undo()  # the next turn can still be taken back, to the reveal
+    history.undo()
+    assert len(history.game.history) == 2 and not history.can_undo()
+    again = UndoHistory(history.game)  # rebuilt from the record (a loaded game)
+    assert not again.can_undo()

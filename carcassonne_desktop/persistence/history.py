@@ -18,6 +18,7 @@ a handful of ``apply`` calls (well under a millisecond in a 72-tile game).
 from __future__ import annotations
 
 from carcassonne_desktop.engine import Action, Event, Game, Rules
+from carcassonne_desktop.engine.events import OutcomeRevealed
 
 SNAPSHOT_EVERY = 8
 
@@ -32,11 +33,15 @@ class UndoHistory:
         self._actions: list[Action] = list(game.history)
         self._actors: list[int] = []
         self._snapshots: dict[int, Game] = {}
+        #: Indexes of actions that revealed chance (a drawn token): undo never
+        #: goes back past them, or a player could peek at a draw and take it back.
+        self._reveals: set[int] = set()
         start = Game(game.setup, self._rules)
         self._snapshots[0] = start.copy()
         for index, action in enumerate(self._actions):
-            self._actors.append(start.current)
-            start.apply(action)
+            self._actors.append(start.deciding_player)
+            if _reveals(start.apply(action)):
+                self._reveals.add(index)
             self._maybe_snapshot(index + 1, start)
         self._position = len(self._actions)
         self.game = game
@@ -62,7 +67,7 @@ class UndoHistory:
     # ------------------------------------------------------------- playing
     def apply(self, action: Action) -> list[Event]:
         """Play an action on the current game; a new action clears the redo tail."""
-        seat = self.game.current
+        seat = self.game.deciding_player
         events = self.game.apply(action)  # raises IllegalActionError, changing nothing
         played = self.game.history[-1]  # normalised (placements name their tile)
         k = self._position
@@ -75,6 +80,9 @@ class UndoHistory:
                 del self._snapshots[stale]
             self._actions.append(played)
             self._actors.append(seat)
+            self._reveals = {i for i in self._reveals if i < k}
+            if _reveals(events):
+                self._reveals.add(k)
         self._position = k + 1
         self._maybe_snapshot(self._position, self.game)
         return events
@@ -83,6 +91,8 @@ class UndoHistory:
     def undo_target(self) -> int | None:
         """The position undo goes back to: just before the latest human decision."""
         for k in range(self._position - 1, -1, -1):
+            if k in self._reveals:
+                return None  # chance was revealed: what came before is final
             if self.is_human(self._actors[k]):
                 return k
         return None
@@ -127,3 +137,7 @@ class UndoHistory:
         self.game = game
         self._position = k
         return game
+
+
+def _reveals(events: list[Event]) -> bool:
+    return any(isinstance(event, OutcomeRevealed) for event in events)
