@@ -169,3 +169,25 @@ def test_a_player_with_nothing_to_deploy_goes_straight_to_confirmation():
     said = status(game, c, final_running=False, thinking=False)
     assert said.title == i18n.tr("hud.nothing_to_deploy")
     assert c.undo() and c.state == PLACE
+
+
+def test_choosing_the_abbot_offers_only_its_spots_and_names_it():
+    """Regression (family table #7): with the abbot chosen, road and field spots
+    were still offered and a click there silently deployed a follower."""
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.game_texts import status
+
+    game = Game(quick_setup(2, expansions=("base", "abbot"), tile_order=("base/B", "base/B")))
+    c = PlacementController(game)
+    c.set_hover((0, 1))
+    c.place()
+    assert len(c.spots()) >= 2  # the follower: cloister and field
+    c.choose_figure_kind("abbot")
+    assert [s.port for s in c.spots()] == ["C"]
+    c.deploy(c.spots()[0])
+    assert c.figure_action == Deploy("abbot", 0, 1, "C")
+    i18n.set_language("fr")
+    try:
+        assert status(game, c, final_running=False, thinking=False).title.startswith("Abbé posé")
+    finally:
+        i18n.set_language("en")

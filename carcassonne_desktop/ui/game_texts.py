@@ -13,7 +13,7 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Deploy, Game
 from carcassonne_desktop.engine.actions import Action
 from carcassonne_desktop.engine.game import FeatureInfo
-from carcassonne_desktop.ui.game_log import colour_name, feature_name
+from carcassonne_desktop.ui.game_log import colour_name, feature_name, figure_name
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -90,14 +90,21 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
         title = decision_title(c.decision.kind)
         hint = _text(f"decision.{c.decision.kind}.hint") or i18n.tr("decision.generic_hint")
     else:
-        if c.auto_passed:
-            title = i18n.tr("hud.nothing_to_deploy")
-        else:
-            title = i18n.tr("hud.figure_placed" if isinstance(c.figure_action, Deploy) else "hud.passed")
+        title = i18n.tr("hud.nothing_to_deploy") if c.auto_passed else _placed_text(c)
         hint = i18n.tr("hud.confirm_hint")
     if advice is not None and c.state != READY:
         hint = i18n.tr(advice)
     return Status(title, hint, player.color)
+
+
+def _placed_text(c: PlacementController) -> str:
+    """"Abbé posé", "Paysan posé": the message names the figure that went down."""
+    action = c.figure_action
+    if not isinstance(action, Deploy) or c.tentative is None:
+        return i18n.tr("hud.passed")
+    kind = c.tentative.feature_kind_for(action.figure, action.x, action.y, action.port)
+    figure = figure_name(action.figure, kind == "field")
+    return i18n.tr("hud.figure_placed", figure=figure[:1].upper() + figure[1:])
 
 
 def winner_text(game: Game) -> str:

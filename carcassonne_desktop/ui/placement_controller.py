@@ -254,6 +254,14 @@ class PlacementController:
         return list(self.tentative.legal_actions())
 
     def spots(self) -> list[Spot]:
+        """The spots where the chosen figure may go (family table #7: with the
+        abbot chosen, a click elsewhere silently put down a follower), each
+        with every figure type allowed there."""
+        every = self.all_spots()
+        chosen = [spot for spot in every if self.figure_kind in spot.figures]
+        return chosen or every
+
+    def all_spots(self) -> list[Spot]:
         """Every spot a figure may go, each with the figure types allowed there."""
         found: dict[tuple[int, int, str], list[str]] = {}
         for action in self.figure_options():
