@@ -274,3 +274,30 @@ def test_a_farmer_event_says_it_stands_on_a_field() -> None:
 
 def test_pass_is_a_single_interned_value() -> None:
     assert Pass() == PASS
+
+
+class Joiner(Expansion):
+    """Counts the features that became one (the hook mage and witch need)."""
+
+    id = "toy_joiner_test"
+    order = 901
+    title = {"fr": "Jouet", "en": "Toy"}
+    description = {"fr": "Pour les tests.", "en": "For tests."}
+
+    def on_features_joined(self, game: Game, kept: int, absorbed: int) -> None:
+        assert game.find(absorbed) == kept
+        game.extension_state[self.id] = game.extension_state.get(self.id, 0) + 1
+
+
+def test_features_joined_hook_is_told_of_every_merge() -> None:
+    EXPANSIONS[Joiner.id] = Joiner
+    try:
+        game = Game(quick_setup(2, seed=3, expansions=("base", Joiner.id)))
+        rng = random.Random(3)
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        # a whole game merges separate features several times; each merge was told
+        assert game.extension_state.get(Joiner.id, 0) > 0
+    finally:
+        del EXPANSIONS[Joiner.id]

@@ -213,6 +213,8 @@ class Board:
         features[b] = None
         fa.absorb(fb)
         fa.open += fb.open - (2 if closes_edge else 0)
+        for expansion in self.rules.hooks["on_features_joined"]:
+            expansion.on_features_joined(self, a, b)  # type: ignore[arg-type]
 
 
     def _explain_placement(self, action: PlaceTile, tile_id: str) -> str:

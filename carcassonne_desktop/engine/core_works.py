@@ -141,14 +141,6 @@ class CoreWorks:
                     counts[tile_id] = total
                 else:
                     events.append(TileDiscarded(player, tile_id))
-            if hand and hand[0] not in placements:
-                # a tile put in hand by an expansion (or kept over a re-entered draw)
-                groups, total = self._compute_placements(catalogue[hand[0]])
-                if not total:
-                    events.append(TileDiscarded(player, hand.pop()))
-                    return self._deal(player, events)
-                placements[hand[0]] = groups
-                counts[hand[0]] = total
         else:
             checked = False
             while not checked:

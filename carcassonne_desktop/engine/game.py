@@ -516,10 +516,6 @@ class Game(CoreWorks, Board, Scoring):
             self.turn_state.pop(key, None)
         self._jump = first_work_of(self.rules.plan, step)
 
-    def work_index(self) -> int:
-        """Where the turn stands (for tests and the interface's step display)."""
-        return self._cursor
-
     # ---------------------------------------------------------------- search
     def copy(self) -> Game:
         """An independent game in the same state (for search and previews)."""
