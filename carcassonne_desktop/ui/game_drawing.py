@@ -10,6 +10,7 @@ import pygame
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Deploy, Game, PlaceTile
+from carcassonne_desktop.engine.actions import DeployToArea
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.ui.art.meeples import player_rgb
 from carcassonne_desktop.ui.board_view import FigureSprite
@@ -30,6 +31,7 @@ from carcassonne_desktop.ui.hud import (
     draw_tooltip,
 )
 from carcassonne_desktop.ui.placement_controller import (
+    DECIDE,
     FIGURE,
     PLACE,
     READY,
@@ -103,9 +105,19 @@ class GameDrawing:
         elif c.place_action is not None:
             cell = (c.place_action.x, c.place_action.y)
             self.layer.draw_tile_frame(surface, self.camera, cell, player_rgb(player))
-        if c.state == FIGURE:
+        if c.state in (FIGURE, DECIDE):
             self.layer.sync(shown)
             self.layer.draw_spots(surface, self.camera, c.spots(), self.hover_spot, player_rgb(player), self.pulse)
+        if c.state == READY and isinstance(c.figure_action, DeployToArea):
+            a = c.figure_action
+            point = self.layer.area_point(a.area, a.slot)
+            if point is not None:
+                image = self.meeples.get(a.figure, player, self.renderer.figure_size(self.camera.scale))
+                sx, sy = self.camera.world_to_screen(*point)
+                clip = surface.get_clip()
+                surface.set_clip(self.camera.viewport)
+                surface.blit(image, image.get_rect(center=(round(sx), round(sy))))
+                surface.set_clip(clip)
         if c.state == READY and isinstance(c.figure_action, Deploy):
             a = c.figure_action
             lying = lies_down(shown, a.figure, shown.feature_kind_for(a.figure, a.x, a.y, a.port))

@@ -88,6 +88,8 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
         hint = i18n.tr("hud.figure_hint")
     elif c.state == DECIDE and c.decision is not None:
         title = decision_title(c.decision.kind)
+        if c.seat != game.turn_player:  # asked out of turn: say whom
+            title = i18n.tr("hud.decision_for", name=player.name, question=title)
         hint = _text(f"decision.{c.decision.kind}.hint") or i18n.tr("decision.generic_hint")
     else:
         title = i18n.tr("hud.nothing_to_deploy") if c.auto_passed else _placed_text(c)

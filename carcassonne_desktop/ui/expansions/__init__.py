@@ -198,6 +198,72 @@ def player_notes(game: Any, player: int) -> tuple[str, ...]:
     return tuple(text for text in found if text)
 
 
+#: ``painter(surface, camera, game)``: draws over the tiles and under the
+#: figures (the Wheel of Fortune's wheel and its pig). It caches what it can.
+BoardPainter = Callable[[Any, Any, Any], None]
+#: ``moving(game) -> bool``: the painter is animating (the scene keeps its
+#: full frame rate while it is).
+BoardMotion = Callable[[Any], bool]
+_BOARD_PAINTERS: dict[str, list[tuple[BoardPainter, BoardMotion | None]]] = {}
+
+
+def register_board_painter(expansion_id: str, painter: BoardPainter,
+                           moving: BoardMotion | None = None) -> None:
+    """Something drawn on the board itself, in games with that expansion."""
+    painters = _BOARD_PAINTERS.setdefault(expansion_id, [])
+    if all(p is not painter for p, _ in painters):
+        painters.append((painter, moving))
+
+
+def board_painters(game: Any) -> tuple[tuple[BoardPainter, BoardMotion | None], ...]:
+    discover()
+    return tuple(entry for eid in game.rules.expansion_ids for entry in _BOARD_PAINTERS.get(eid, ()))
+
+
+#: ``points(game) -> {(area, slot): (x, y)}``: where each slot of an area
+#: lies on the board, in board units (tile (x, y) spans x..x+1, y..y+1).
+AreaPoints = Callable[[Any], Mapping[tuple[str, str], tuple[float, float]]]
+_AREA_POINTS: dict[str, AreaPoints] = {}
+
+
+def register_area_points(expansion_id: str, points: AreaPoints) -> None:
+    """Board positions of an expansion's area slots: the figures standing in
+    them are drawn there, and a deploy to a slot is a spot clicked there."""
+    _AREA_POINTS[expansion_id] = points
+
+
+def area_points(game: Any) -> dict[tuple[str, str], tuple[float, float]]:
+    discover()
+    found: dict[tuple[str, str], tuple[float, float]] = {}
+    for eid in game.rules.expansion_ids:
+        if eid in _AREA_POINTS:
+            found.update(_AREA_POINTS[eid](game))
+    return found
+
+
+#: ``text(event, names) -> str | None``: the log line of an event an
+#: expansion adds, or of a core event it explains better (a score of its
+#: category); None leaves the event to the next writer or the core.
+EventText = Callable[[Any, Any], "str | None"]
+_EVENT_TEXTS: dict[str, list[EventText]] = {}
+
+
+def register_event_text(event_kind: str, text: EventText) -> None:
+    texts = _EVENT_TEXTS.setdefault(event_kind, [])
+    if text not in texts:
+        texts.append(text)
+
+
+def event_text(event: Any, names: Any) -> str | None:
+    """What an expansion writes in the log for this event, if anything."""
+    discover()
+    for text in _EVENT_TEXTS.get(event.kind, ()):
+        line = text(event, names)
+        if line is not None:
+            return line
+    return None
+
+
 def discover() -> None:
     """Import every module of this package once (each registers itself)."""
     import_all(__name__, __path__)
