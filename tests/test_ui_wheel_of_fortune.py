@@ -57,6 +57,9 @@ def test_crown_space_is_a_spot_and_the_follower_stands_on_it(app):  # noqa: F811
     assert pos is not None and scene.camera.viewport.collidepoint(pos)
     _click_at(app, pos)
     assert c.state == READY and c.figure_action == DeployToArea("follower", "wheel", "crown_8")
+    from carcassonne_desktop.ui.game_texts import status
+
+    assert status(scene.game, c, final_running=False, thinking=False).title.startswith("Partisan posé")
     scene.confirm_turn()
     _steps(app)
     assert scene.game.area_figures == {("wheel", "crown_8"): ((0, "follower"),)}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Deploy, Game
-from carcassonne_desktop.engine.actions import Action
+from carcassonne_desktop.engine.actions import Action, DeployToArea
 from carcassonne_desktop.engine.game import FeatureInfo
 from carcassonne_desktop.ui.game_log import colour_name, feature_name, figure_name
 from carcassonne_desktop.ui.placement_controller import (
@@ -102,6 +102,9 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
 def _placed_text(c: PlacementController) -> str:
     """"Abbé posé", "Paysan posé": the message names the figure that went down."""
     action = c.figure_action
+    if isinstance(action, DeployToArea):  # a slot off the tiles (a crown space)
+        figure = figure_name(action.figure)
+        return i18n.tr("hud.figure_placed", figure=figure[:1].upper() + figure[1:])
     if not isinstance(action, Deploy) or c.tentative is None:
         return i18n.tr("hud.passed")
     kind = c.tentative.feature_kind_for(action.figure, action.x, action.y, action.port)

@@ -215,9 +215,10 @@ def wheel_score_text(event: Any, names: Any) -> str | None:
         return None
     who = ", ".join(names[p] for p in event.players)
     if event.feature == CROWN:
-        return i18n.tr("wheel.scored_crown", name=who, points=event.points,
+        return i18n.tr("wheel.scored_crown", name=who, points=i18n.points_text(event.points),
                        section=section_name(event.reason))
-    return i18n.tr(f"wheel.scored.{event.reason}", name=who, points=event.points)
+    return i18n.tr(f"wheel.scored.{event.reason}", name=who,
+                   points=i18n.points_text(event.points))
 
 
 register_board_painter(ID, paint_wheel, pig_walking)
