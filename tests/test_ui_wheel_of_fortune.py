@@ -132,3 +132,20 @@ def test_wheel_is_drawn_with_its_pig_and_the_end_table_has_wheel_and_crown(app):
     i18n.set_language("en")
     assert category_label("crown") == "Crown"
     assert PlaceTile  # the record's tiles are placed through the engine only
+
+
+def test_the_hint_points_at_a_crown_space_when_the_advice_is_the_crown():
+    from carcassonne_desktop.engine import Game
+    from carcassonne_desktop.ui.hint import FIGURE_HERE, HintAdvisor
+    from carcassonne_desktop.ui.placement_controller import PlacementController
+
+    record = _record(PLAGUE)
+    record["actions"] = record["actions"][:6]
+    game: Game = GameRecord.from_json(record).replay().game
+    c = PlacementController(game)
+    c.set_hover((3, 1))
+    c.place()
+    advisor = HintAdvisor()
+    advisor._preselect(c, DeployToArea("follower", "wheel", "crown_8"))
+    assert advisor.message == FIGURE_HERE
+    assert c.spots()[c.selected_spot].slot == "crown_8"

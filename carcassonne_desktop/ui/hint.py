@@ -16,6 +16,7 @@ import threading
 
 from carcassonne_desktop.ai.advice import suggest_turn
 from carcassonne_desktop.engine import Action, Deploy, Game, PlaceTile
+from carcassonne_desktop.engine.actions import DeployToArea
 from carcassonne_desktop.ui.placement_controller import FIGURE, PLACE, PlacementController
 
 #: What the pill says while and after advising (translation keys).
@@ -121,9 +122,12 @@ class HintAdvisor:
         return False
 
     def _preselect(self, c: PlacementController, figure_step: Action) -> None:
-        if isinstance(figure_step, Deploy):
+        if isinstance(figure_step, (Deploy, DeployToArea)):
+            where = ((figure_step.x, figure_step.y, figure_step.port, "", "")
+                     if isinstance(figure_step, Deploy)
+                     else (0, 0, "", figure_step.area, figure_step.slot))
             for index, spot in enumerate(c.spots()):
-                if (spot.x, spot.y, spot.port) == (figure_step.x, figure_step.y, figure_step.port):
+                if (spot.x, spot.y, spot.port, spot.area, spot.slot) == where:
                     if figure_step.figure in c.figure_kinds():
                         c.choose_figure_kind(figure_step.figure)
                     c.selected_spot = index
