@@ -296,13 +296,13 @@ def test_pig_outlook_follows_the_icons_to_come():
     from carcassonne_desktop.ai.expansions.wheel_of_fortune import pig_outlook
 
     hit, stops = pig_outlook(0, (1, 0, 0))  # one icon 1 left: Taxes, surely, once
-    assert hit == pytest.approx([0, 1, 0, 0, 0, 0]) and stops == pytest.approx(hit)
+    assert hit == pytest.approx((0, 1, 0, 0, 0, 0)) and stops == pytest.approx(hit)
     hit, stops = pig_outlook(0, (0, 0, 2))  # two 3s: Storm, then Fortune again
-    assert hit == pytest.approx([1, 0, 0, 1, 0, 0])
+    assert hit == pytest.approx((1, 0, 0, 1, 0, 0))
     # from Plague, two draws of 1 or 2 (taken with their frequencies, 1/2 each):
     # Fortune 1/2; Taxes 1/2 at once + 1/4 after Fortune; Famine 1/4 + 1/4
     hit, stops = pig_outlook(5, (1, 1, 0))
-    assert hit[:3] == pytest.approx([0.5, 0.75, 0.5]) and sum(stops) == pytest.approx(2.0)
+    assert hit[:3] == pytest.approx((0.5, 0.75, 0.5)) and sum(stops) == pytest.approx(2.0)
 
 
 def test_a_crown_follower_is_worth_its_chance_of_a_stop():

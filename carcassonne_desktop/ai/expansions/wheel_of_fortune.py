@@ -23,6 +23,7 @@ a follower on its crown hopes for) and the number of stops expected there
 from __future__ import annotations
 
 import weakref
+from functools import cache
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term
@@ -66,16 +67,18 @@ def icons_to_come(evaluator: Evaluator) -> tuple[int, int, int]:
     return known
 
 
-def pig_outlook(start: int, icons: tuple[int, int, int]) -> tuple[list[float], list[float]]:
+@cache
+def pig_outlook(start: int, icons: tuple[int, int, int]) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """For each section: the chance the pig stops there at least once, and
     the number of stops expected there, over the icons still to come (each
-    draw's step taken with the icons' frequencies)."""
+    draw's step taken with the icons' frequencies). Cached: a search asks the
+    same few questions thousands of times."""
     total = sum(icons)
     size = len(wheel_data().sections)
     hit = [0.0] * size
     stops = [0.0] * size
     if total == 0:
-        return hit, stops
+        return tuple(hit), tuple(stops)
     steps = [(i + 1, n / total) for i, n in enumerate(icons) if n]
     where = [0.0] * size
     where[start] = 1.0
@@ -98,7 +101,7 @@ def pig_outlook(start: int, icons: tuple[int, int, int]) -> tuple[list[float], l
             hit[t] += walk[t]
             walk[t] = 0.0
             alive[t] = walk
-    return hit, stops
+    return tuple(hit), tuple(stops)
 
 
 @evaluation_term(ID)
