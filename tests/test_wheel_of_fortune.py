@@ -246,6 +246,15 @@ def test_taxes_count_a_large_follower_as_one_knight():
     assert wheel_points(events) == [((0,), 2, WHEEL, "taxes"), ((1,), 2, WHEEL, "taxes")]
 
 
+def test_taxes_count_shields_only_not_a_cathedral():
+    game = Game(setup("inns_cathedrals", order=["ic/01", "base/B", "wof/base_U_1"]))
+    game.apply(PlaceTile(2, 0, 0, "ic/01"))  # the cathedral joins board_12's city
+    game.apply(Deploy("large_follower", 2, 0, "N"))
+    game.apply(PlaceTile(-3, 0, 0, "base/B"))
+    events = game.apply(PASS)  # Bleu draws the icon 1: Taxes, 1 knight x (0 + 1)
+    assert wheel_points(events) == [((0,), 1, WHEEL, "taxes")]
+
+
 def test_inquisition_counts_the_abbot_on_a_cloister_and_storm_counts_followers_only():
     order = ["base/B", "base/B", "wof/base_U_3", "wof/base_U_1", "base/B"]
     game = Game(setup("abbot", "inns_cathedrals", "hills_sheep", order=order))
