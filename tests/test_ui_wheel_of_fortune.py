@@ -149,3 +149,19 @@ def test_the_hint_points_at_a_crown_space_when_the_advice_is_the_crown():
     advisor._preselect(c, DeployToArea("follower", "wheel", "crown_8"))
     assert advisor.message == FIGURE_HERE
     assert c.spots()[c.selected_spot].slot == "crown_8"
+
+
+def test_the_log_says_who_scored_what_and_why():
+    from carcassonne_desktop.ui.game_log import GameLog
+
+    replay = GameRecord.from_json(_record("tests/golden_expansions/wof_taxes_rulebook_example.json")
+                                  ).replay()
+    log = GameLog(replay.game.players(), ["blue", "red"])
+    log.add(event for _, event in replay.events)
+    i18n.set_language("fr")
+    lines = log.lines()
+    assert "Taxes : Bleu marque 8 points (2 chevaliers dans une ville à 2 blasons)." in lines
+    assert "Taxes : Rouge marque 3 points (1 chevalier dans une ville à 2 blasons)." in lines
+    assert not any(line.startswith("Bleu marque 8 points") for line in lines)  # said once
+    i18n.set_language("en")
+    assert "Taxes: Bleu scores 8 points (2 knights in a city with 2 shields)." in log.lines()

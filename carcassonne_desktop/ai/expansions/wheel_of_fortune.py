@@ -121,5 +121,5 @@ def wheel_prospects(evaluator: Evaluator, game: Game, totals: list[float]) -> No
                 totals[player] += hit[index] * (points + back)
         # Fortune goes to whoever draws then: the same for everyone.
         if section not in (PLAGUE, FORTUNE) and stops[index]:
-            for player, points, _ in event_awards(game, section):
-                totals[player] += EVENT_DISCOUNT * stops[index] * points
+            for award in event_awards(game, section):
+                totals[award.player] += EVENT_DISCOUNT * stops[index] * award.points

@@ -198,6 +198,20 @@ class WheelTurned(Event):
     kind: ClassVar[str] = "wheel_turned"
 
 
+@dataclass(frozen=True, slots=True)
+class WheelCounted(Event):
+    """Why a player scores `points` at an event, just before the `score`
+    event: `count` knights, farmers, followers in supply or monks, counted by
+    `unit` (the city's shields, the field's completed cities; else 0)."""
+
+    player: int
+    section: str
+    count: int
+    unit: int
+    points: int
+    kind: ClassVar[str] = "wheel_counted"
+
+
 # ----------------------------------------------------------------- events
 def _partisans_by_feature(
     game: Game, kind: str
@@ -216,8 +230,16 @@ def _partisans_by_feature(
     return out
 
 
-#: What an event gives now: (player, points, tiles the points came from).
-Award = tuple[int, int, tuple[tuple[int, int], ...]]
+class Award(NamedTuple):
+    """What an event gives one player now, and why: `count` pieces (knights,
+    farmers, followers in supply, monks) and the `unit` they count by
+    (the city's shields, the completed cities of the field; else 0)."""
+
+    player: int
+    points: int
+    tiles: tuple[tuple[int, int], ...] = ()
+    count: int = 0
+    unit: int = 0
 
 
 def _taxes(game: Game) -> list[Award]:
@@ -230,8 +252,8 @@ def _taxes(game: Game) -> list[Award]:
         for player in clockwise_from(game, game.turn_player):
             knights = counts.get(player, 0)
             if knights:
-                out.append((player, knights * (feature.shields + knights),
-                            tuple(sorted(feature.tiles))))
+                out.append(Award(player, knights * (feature.shields + knights),
+                                 tuple(sorted(feature.tiles)), knights, feature.shields))
     return out
 
 
@@ -246,7 +268,8 @@ def _famine(game: Game) -> list[Award]:
         for player in clockwise_from(game, game.turn_player):
             farmers = counts.get(player, 0)
             if farmers and completed:
-                out.append((player, farmers * completed, tuple(sorted(feature.tiles))))
+                out.append(Award(player, farmers * completed, tuple(sorted(feature.tiles)),
+                                 farmers, completed))
     return out
 
 
@@ -257,7 +280,7 @@ def _storm(game: Game) -> list[Award]:
     for player in clockwise_from(game, game.turn_player):
         held = sum(game.supply[player].get(name, 0) for name in partisans)
         if held:
-            out.append((player, held, ()))
+            out.append(Award(player, held, (), held))
     return out
 
 
@@ -271,12 +294,12 @@ def _inquisition(game: Game) -> list[Award]:
         for player, count in counts.items():
             monks[player] += count
             tiles.setdefault(player, set()).update(feature.tiles)
-    return [(player, MONK_POINTS * monks[player], tuple(sorted(tiles[player])))
+    return [Award(player, MONK_POINTS * monks[player], tuple(sorted(tiles[player])), monks[player])
             for player in clockwise_from(game, game.turn_player) if monks[player]]
 
 
 def _fortune(game: Game) -> list[Award]:
-    return [(game.turn_player, FORTUNE_POINTS, ())]
+    return [Award(game.turn_player, FORTUNE_POINTS)]
 
 
 _EVENTS = {FORTUNE: _fortune, TAXES: _taxes, FAMINE: _famine, STORM: _storm,
@@ -346,8 +369,12 @@ def _turn_wheel(game: Game, events: list[Event]) -> Decision | None:
         game.neutral_figures[PIG] = (WHEEL, section)
         events.append(WheelTurned(game.turn_player, tile or "", steps, origin, section))
         if section != PLAGUE:
-            for player, points, tiles in event_awards(game, section):
-                game.award((player,), points, WHEEL, section, events, tiles=tiles)
+            for award in event_awards(game, section):
+                if award.count:
+                    events.append(WheelCounted(award.player, section, award.count, award.unit,
+                                              award.points))
+                game.award((award.player,), award.points, WHEEL, section, events,
+                           tiles=award.tiles)
             score_crowns(game, section, events)
             state[_TURN] = (marker, (), True)
             return None

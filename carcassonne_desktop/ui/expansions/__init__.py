@@ -243,7 +243,8 @@ def area_points(game: Any) -> dict[tuple[str, str], tuple[float, float]]:
 
 #: ``text(event, names) -> str | None``: the log line of an event an
 #: expansion adds, or of a core event it explains better (a score of its
-#: category); None leaves the event to the next writer or the core.
+#: category); "" means no line (another event of the expansion said it);
+#: None leaves the event to the next writer or the core.
 EventText = Callable[[Any, Any], "str | None"]
 _EVENT_TEXTS: dict[str, list[EventText]] = {}
 

@@ -20,8 +20,14 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.events import PointsScored
 from carcassonne_desktop.engine.expansions.wheel_of_fortune import (
     CROWN,
+    FAMINE,
+    FORTUNE,
     ID,
+    INQUISITION,
+    STORM,
+    TAXES,
     WHEEL,
+    WheelCounted,
     WheelTurned,
     pig_section,
     wheel_data,
@@ -211,14 +217,37 @@ def wheel_turned_text(event: Any, names: Any) -> str | None:
 
 
 def wheel_score_text(event: Any, names: Any) -> str | None:
+    """Crowns and Fortune have a line of their own; the other events were
+    told with their reasons just before (`wheel_counted`)."""
     if not isinstance(event, PointsScored) or event.feature not in (WHEEL, CROWN):
         return None
     who = ", ".join(names[p] for p in event.players)
     if event.feature == CROWN:
         return i18n.tr("wheel.scored_crown", name=who, points=i18n.points_text(event.points),
                        section=section_name(event.reason))
-    return i18n.tr(f"wheel.scored.{event.reason}", name=who,
-                   points=i18n.points_text(event.points))
+    if event.reason == FORTUNE:
+        return i18n.tr("wheel.scored.fortune", name=who, points=i18n.points_text(event.points))
+    return ""
+
+
+def _pieces(noun: str, count: int) -> str:
+    """"2 chevaliers", "1 blason": French says 0 and 1 in the singular."""
+    singular = count in (0, 1) if i18n.current_language() == "fr" else count == 1
+    return i18n.tr(f"wheel.noun.{noun}_{'one' if singular else 'many'}", count=count)
+
+
+#: The pieces each event counts, and what it counts them by.
+_COUNTED = {TAXES: ("knight", "shield"), FAMINE: ("farmer", "city"), STORM: ("follower", None),
+            INQUISITION: ("monk", None)}
+
+
+def wheel_counted_text(event: Any, names: Any) -> str | None:
+    if not isinstance(event, WheelCounted) or event.section not in _COUNTED:
+        return None
+    noun, unit = _COUNTED[event.section]
+    return i18n.tr(f"wheel.scored.{event.section}", name=names[event.player],
+                   points=i18n.points_text(event.points), count=_pieces(noun, event.count),
+                   unit=_pieces(unit, event.unit) if unit else "")
 
 
 register_board_painter(ID, paint_wheel, pig_walking)
@@ -226,3 +255,4 @@ register_area_points(ID, crown_points)
 register_tile_symbol(WHEEL, paint_icon, layer="top")
 register_event_text(WheelTurned.kind, wheel_turned_text)
 register_event_text(PointsScored.kind, wheel_score_text)
+register_event_text(WheelCounted.kind, wheel_counted_text)
