@@ -157,7 +157,9 @@ class GameInput:
             elif c.state == FIGURE:
                 c.cycle_spot(step)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if c.state == PLACE and c.ghost_fits:
+            if self.hint.follow(c):  # the advice on screen, wherever the mouse went
+                self._after_tentative(c)
+            elif c.state == PLACE and c.ghost_fits:
                 c.place()
                 self._after_tentative(c)
             elif c.state == FIGURE and c.selected_spot is not None:

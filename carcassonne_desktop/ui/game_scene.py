@@ -579,7 +579,9 @@ class GameScene(GameInput, GameDrawing, Scene):
             cell = self.camera.cell_at(*pos) if on_board else None
             if cell is not None and (cell in self.layer_tiles() or cell not in self.game.frontier):
                 cell = None
-            if cell != c.hover:
+            if cell is None and self.hint.pin(c):
+                pass  # off the squares where it fits, the ghost goes back to the advice
+            elif cell != c.hover:
                 c.set_hover(cell)
         self.hover_spot = None
         if c is not None and c.state == FIGURE:
@@ -589,8 +591,11 @@ class GameScene(GameInput, GameDrawing, Scene):
                 self.hover_spot = self.layer.spot_under(self.camera, spots, pos)
             if self.hover_spot is not None and mouse_moved:
                 c.selected_spot = None
-            elif c.selected_spot is not None and c.selected_spot < len(spots):
-                self.hover_spot = spots[c.selected_spot]
+            else:
+                if c.selected_spot is None and self.hover_spot is None:
+                    c.selected_spot = self.hint.advised_spot(c)  # off the spots: the advice again
+                if c.selected_spot is not None and c.selected_spot < len(spots):
+                    self.hover_spot = spots[c.selected_spot]
         self.hover_feature = None
         if not on_board:
             return
