@@ -65,3 +65,78 @@ def test_turning_the_tile_sets_the_hint_aside(app):
     _wait_for_advice(scene, app)
     _key(app, pygame.K_r)
     assert scene.hint.message is None and scene.hint.cell is None
+
+
+def _game_with_tiles(placed: int, seed: int = 5):
+    """A two-human game with ``placed`` tiles down (the first legal action every time)."""
+    import random
+
+    from carcassonne_desktop.engine import Game, quick_setup
+
+    game = Game(quick_setup(2, seed=seed))
+    rng = random.Random(seed)
+    while len(game.board) < placed + 1:
+        game.apply(rng.choice(list(game.legal_actions())))
+    return game
+
+
+def _open(app, game):
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app, 2)
+    return scene
+
+
+def _covered_rects(scene):
+    """What lies over the board: the toolbar, the instruction pill, the bottom buttons."""
+    from carcassonne_desktop.ui.game_texts import status
+    from carcassonne_desktop.ui.hud import status_rect
+
+    said = status(scene.game, scene.controller, final_running=False, thinking=False)
+    pill = status_rect(scene.camera.viewport, said.title, said.hint, said.colour, scene.status_top())
+    names = [name for name, _key, _tip in scene.TOOLBAR] + ["recentre", "last_tile"]
+    return [scene.buttons[name].get_abs_rect() for name in names] + [pill]
+
+
+def _board_cells(scene):
+    return list(scene.game.board) + list(scene.game.frontier)
+
+
+def _assert_uncovered(scene, cells):
+    covered = _covered_rects(scene)
+    for cell in cells:
+        rect = scene.camera.tile_rect(*cell)
+        assert scene.camera.viewport.contains(rect), cell
+        assert not any(rect.colliderect(c) for c in covered), cell
+
+
+def test_a_loaded_game_and_recentre_fit_the_free_area(app):
+    scene = _open(app, _game_with_tiles(30))
+    _assert_uncovered(scene, _board_cells(scene))
+    scene.camera.pan_pixels(300, 250)
+    scene.camera.zoom_at(None, 2.0, immediate=True)
+    _key(app, pygame.K_c)
+    _steps(app, 120)
+    _assert_uncovered(scene, _board_cells(scene))
+
+
+def test_a_resized_window_fits_the_board_again(app):
+    scene = _open(app, _game_with_tiles(30))
+    for size in ((960, 640), (1280, 800)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        _steps(app, 2)
+        assert app.screen_size == size
+        _assert_uncovered(scene, _board_cells(scene))
+
+
+def test_undo_and_the_computer_tile_stay_clear_of_the_toolbar(app):
+    scene = _open(app, _game_with_tiles(30))
+    game = scene.game
+    top_cell = min(game.board, key=lambda cell: cell[1])
+    rect = scene.camera.tile_rect(*top_cell)
+    scene.camera.pan_pixels(0, scene.camera.viewport.top + 20 - rect.top)  # under the toolbar
+    scene._keep_in_view(top_cell)
+    _steps(app, 120)
+    _assert_uncovered(scene, [top_cell])

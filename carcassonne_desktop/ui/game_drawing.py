@@ -153,7 +153,8 @@ class GameDrawing:
     def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         said = status(self.game, c, final_running=self.final_running,
                       thinking=self.driver.state == THINKING, advice=self.hint.message)
-        draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse)
+        draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse,
+                    self.status_top())
 
     def _draw_panel(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         game = self.game

@@ -41,11 +41,15 @@ from carcassonne_desktop.ui.computer_turns import (
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
+    BOTTOM_BAR,
     BTN_H,
     FINAL_STEP_SECONDS,
     PAD,
-    STATUS_CLEARANCE,
+    STATUS_GAP,
+    STATUS_ROOM,
     THINKING_FPS,
+    TOOLBAR_ROW,
+    TOOLBAR_TOP,
     TOOLTIP_DWELL,
 )
 from carcassonne_desktop.ui.game_drawing import GameDrawing
@@ -111,8 +115,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         size = app.screen_size if app is not None else (1280, 800)
         self.camera = Camera(self.board_rect(size), zoom=96)
         self.camera.drag_buttons = (1, 2)  # the right button turns the tile
-        self.camera.recentre(board_bounds(self.layer_tiles()), immediate=True)
-        self.camera.target_zoom = self.camera.zoom = min(self.camera.zoom, 112.0)
+        self._set_view_areas(size)
+        self.camera.recentre(board_bounds(self.layer_tiles()), immediate=True, max_zoom=112.0)
         self.controller: PlacementController | None = None
         self._controller_key: tuple[int, int] | None = None
         self._last_human: int | None = None
@@ -167,6 +171,44 @@ class GameScene(GameInput, GameDrawing, Scene):
     def board_rect(size: tuple[int, int]) -> pygame.Rect:
         return pygame.Rect(0, 0, max(200, size[0] - PANEL_W), size[1])
 
+    #: The buttons over the board, left to right: (name, text key, tooltip key).
+    TOOLBAR = (("menu", "hud.menu", None), ("save", "hud.save", None),
+               ("undo_turn", "hud.undo_turn", "hud.undo_turn_tip"),
+               ("redo_turn", "hud.redo_turn", "hud.redo_turn_tip"),
+               ("hint", "hud.hint", "hud.hint_tip"))
+
+    @classmethod
+    def toolbar_rects(cls, board: pygame.Rect) -> dict[str, pygame.Rect]:
+        """Where the toolbar's buttons go: in rows that wrap inside the
+        board, so a small window never pushes one over the side panel."""
+        rects: dict[str, pygame.Rect] = {}
+        x, y = board.x + 12, board.y + TOOLBAR_TOP
+        for name, key, _tip in cls.TOOLBAR:
+            width = max(96, font(20, bold=True).size(i18n.tr(key))[0] + 36)
+            if x > board.x + 12 and x + width > board.right - 12:
+                x, y = board.x + 12, y + TOOLBAR_ROW
+            rects[name] = pygame.Rect(x, y, width, 42)
+            x += width + 8
+        return rects
+
+    def status_top(self) -> int:
+        """The top of the instruction pill: under the toolbar, however many rows it has."""
+        return max(r.bottom for r in self._toolbar.values()) + STATUS_GAP
+
+    def free_rect(self) -> pygame.Rect:
+        """The part of the board no widget covers: under the toolbar and the
+        pill, above the "Recentre" row (family table #2: fitting to the whole
+        board put squares under them)."""
+        view = self.camera.viewport
+        top = self.status_top() + STATUS_ROOM
+        return pygame.Rect(view.x + 4, top, view.width - 8, max(1, view.bottom - BOTTOM_BAR - top))
+
+    def _set_view_areas(self, size: tuple[int, int]) -> None:
+        """The board, its toolbar and its free area for a window of ``size``."""
+        self.camera.set_viewport(self.board_rect(size))
+        self._toolbar = self.toolbar_rects(self.camera.viewport)
+        self.camera.free_area = self.free_rect()
+
     @property
     def speed(self) -> str:
         return str(self.app.settings.ai_speed) if self.app is not None else "instant"
@@ -199,8 +241,8 @@ class GameScene(GameInput, GameDrawing, Scene):
 
     def build_ui(self, root: pygame_gui.core.UIContainer) -> None:
         layout = self._panel_layout()
-        board = self.board_rect(self.app.screen_size)
-        self.camera.set_viewport(board)
+        self._set_view_areas(self.app.screen_size)
+        board = self.camera.viewport
         self.buttons = {}
         self._button_state = {}
         self._choice_labels: tuple[str, ...] = ()
@@ -225,14 +267,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         button("confirm", d, "hud.confirm", "hud.confirm_hint", object_id="#primary_button")
         button("scores", d, "end.back_to_scores", object_id="#primary_button")
         # over the board
-        x = board.x + 12
-        for name, key, tip in (("menu", "hud.menu", None), ("save", "hud.save", None),
-                               ("undo_turn", "hud.undo_turn", "hud.undo_turn_tip"),
-                               ("redo_turn", "hud.redo_turn", "hud.redo_turn_tip"),
-                               ("hint", "hud.hint", "hud.hint_tip")):
-            width = max(96, font(20, bold=True).size(i18n.tr(key))[0] + 36)
-            button(name, pygame.Rect(x, board.y + 12, width, 42), key, tip)
-            x += width + 8
+        for name, key, tip in self.TOOLBAR:
+            button(name, self._toolbar[name], key, tip)
         x = board.x + 12
         for name, key in (("recentre", "hud.recentre"), ("last_tile", "hud.last_tile")):
             width = max(120, font(20, bold=True).size(i18n.tr(key))[0] + 36)
@@ -317,8 +353,9 @@ class GameScene(GameInput, GameDrawing, Scene):
                 object_id="#primary_button" if kind else None)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.camera.set_viewport(self.board_rect(size))
         super().on_resize(size)
+        self._set_view_areas(size)  # after the widgets: the toolbar may wrap differently
+        self.recentre(immediate=True)  # a new window (or leaving full screen): fit again
 
     def exit(self) -> None:
         self.driver.reset()
@@ -449,6 +486,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         self.hover_feature = None
         self.end_pushed = False
         self.final_queue, self.final_current, self.shown_scores = [], None, None
+        if self.game.last_placed is not None:
+            self._keep_in_view(self.game.last_placed)
 
     # ------------------------------------------------------------------ update
 
@@ -512,10 +551,7 @@ class GameScene(GameInput, GameDrawing, Scene):
     def _in_clear_view(self, cell: tuple[int, int]) -> bool:
         """Whether the whole square shows, not under the instruction pill at
         the top nor cut by an edge."""
-        view = self.camera.viewport
-        clear = pygame.Rect(view.x + 4, view.y + STATUS_CLEARANCE, view.width - 8,
-                            view.height - STATUS_CLEARANCE - 4)
-        return clear.contains(self.camera.tile_rect(*cell))
+        return self.free_rect().contains(self.camera.tile_rect(*cell))
 
     def _keep_in_view(self, cell: tuple[int, int]) -> None:
         if not self._in_clear_view(cell):
@@ -630,8 +666,9 @@ class GameScene(GameInput, GameDrawing, Scene):
         if c is not None and not self.hint.thinking:
             self.hint.request(c)
 
-    def recentre(self) -> None:
-        self.camera.recentre(board_bounds(self.layer_tiles()))
+    def recentre(self, immediate: bool = False) -> None:
+        """Fit the whole board in the free area (C, Home, "Recentre")."""
+        self.camera.recentre(board_bounds(self.layer_tiles()), immediate=immediate)
 
     def show_last_tile(self) -> None:
         if self.game.last_placed is not None:

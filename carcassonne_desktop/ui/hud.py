@@ -18,6 +18,7 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.board_view import BoardRenderer
+from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.resources import colour, font
 
 PANEL_W = 372
@@ -167,38 +168,46 @@ FADED_STATUS_ALPHA = 60
 
 
 def status_rect(board_rect: pygame.Rect, title: str, hint: str,
-                player_colour: str | None) -> pygame.Rect:
-    """Where the instruction pill is drawn (for hover tests)."""
-    pill = _status_pill(title, hint, player_colour)
-    return pill.get_rect(midtop=(board_rect.centerx, board_rect.top + 64))
+                player_colour: str | None, top: int | None = None) -> pygame.Rect:
+    """Where the instruction pill is drawn (for hover tests): centred under
+    the toolbar (``top``), never wider than the board."""
+    pill = _status_pill(title, hint, player_colour, board_rect.width - 16)
+    y = board_rect.top + 64 if top is None else top
+    return pill.get_rect(midtop=(board_rect.centerx, y))
 
 
 def draw_status(surface: pygame.Surface, board_rect: pygame.Rect, title: str, hint: str,
-                player_colour: str | None, mouse: tuple[int, int] | None = None) -> None:
+                player_colour: str | None, mouse: tuple[int, int] | None = None,
+                top: int | None = None) -> None:
     """The instruction pill at the top of the board: whose turn and what to
     do. It fades while the mouse is over it, so it never hides a square."""
-    box = status_rect(board_rect, title, hint, player_colour)
+    box = status_rect(board_rect, title, hint, player_colour, top)
     faded = mouse is not None and box.collidepoint(mouse)
-    surface.blit(_status_pill(title, hint, player_colour, faded), box)
+    surface.blit(_status_pill(title, hint, player_colour, board_rect.width - 16, faded), box)
 
 
 @lru_cache(maxsize=32)
-def _status_pill(title: str, hint: str, player_colour: str | None,
+def _status_pill(title: str, hint: str, player_colour: str | None, max_width: int,
                  faded: bool = False) -> pygame.Surface:
+    """The pill; on a narrow board (the smallest window) the advice wraps
+    onto more lines and the title is shortened rather than cut by the edges."""
     if faded:
-        pill = _status_pill(title, hint, player_colour).copy()
+        pill = _status_pill(title, hint, player_colour, max_width).copy()
         pill.set_alpha(FADED_STATUS_ALPHA)
         return pill
-    big = text(title, 22, True, "ui", "title")
-    small = text(hint, 16, False, "ui", "text_dim") if hint else None
-    width = max(big.get_width(), small.get_width() if small else 0) + 48
-    height = big.get_height() + (small.get_height() + 4 if small else 0) + 16
+    room = max(40, max_width - 48)
+    big = text(fit_text(title, 22, True, room), 22, True, "ui", "title")
+    small = [text(line, 16, False, "ui", "text_dim") for line in wrap(hint, font(16), room)] if hint else []
+    width = max([big.get_width()] + [line.get_width() for line in small]) + 48
+    height = big.get_height() + sum(line.get_height() for line in small) + (4 if small else 0) + 16
     pill = veil((width, height), 215).copy()
     edge = player_rgb(player_colour) if player_colour else colour("ui", "accent")
     pygame.draw.rect(pill, edge, pill.get_rect(), 3, border_radius=12)
     pill.blit(big, (width // 2 - big.get_width() // 2, 8))
-    if small:
-        pill.blit(small, (width // 2 - small.get_width() // 2, 12 + big.get_height()))
+    y = 12 + big.get_height()
+    for line in small:
+        pill.blit(line, (width // 2 - line.get_width() // 2, y))
+        y += line.get_height()
     return pill
 
 
