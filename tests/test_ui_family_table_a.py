@@ -140,3 +140,21 @@ def test_undo_and_the_computer_tile_stay_clear_of_the_toolbar(app):
     scene._keep_in_view(top_cell)
     _steps(app, 120)
     _assert_uncovered(scene, [top_cell])
+
+
+def test_the_seat_menus_show_whole_labels_in_the_smallest_window(app):
+    from carcassonne_desktop.ui.app import MIN_WINDOW
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=MIN_WINDOW[0], h=MIN_WINDOW[1], size=MIN_WINDOW))
+    _steps(app, 2)
+    _click(app, app.stack.top.buttons["new_game"])
+    setup = app.stack.top
+    labels = {"controller": [setup.controller_label(c) for c in setup.controllers],
+              "colour": [menu_label for menu_label, _ in setup._seat_widgets[0]["colour"].options_list]}
+    for widgets in setup._seat_widgets:
+        for kind, texts in labels.items():
+            menu = widgets[kind]
+            shown = menu.current_state.selected_option_button
+            room = menu.rect.width - 36  # the arrow and the padding
+            assert all(shown.font.size(t)[0] <= room for t in texts), (kind, texts, room)
+            assert menu.rect.right <= setup.panel.rect.right
