@@ -158,3 +158,65 @@ def test_the_seat_menus_show_whole_labels_in_the_smallest_window(app):
             room = menu.rect.width - 36  # the arrow and the padding
             assert all(shown.font.size(t)[0] <= room for t in texts), (kind, texts, room)
             assert menu.rect.right <= setup.panel.rect.right
+
+
+def test_the_language_can_follow_the_system_and_the_choice_round_trips(app, monkeypatch):
+    import pygame_gui
+
+    from carcassonne_desktop.persistence.settings import Settings, load_settings, settings_path
+    from carcassonne_desktop.ui.settings_scene import SettingsScene
+
+    assert Settings().language is None  # a new install follows the system
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    app.set_language("en")
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    _steps(app, 2)
+    assert scene.language_menu.selected_option[1] == "en"
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.language_menu,
+                                         selected_option_id="system", text=""))
+    _steps(app, 2)
+    assert app.settings.language is None
+    from carcassonne_desktop import i18n
+
+    assert i18n.current_language() == "fr"
+    assert load_settings(settings_path()).language is None
+    app.stack.pop()
+    again = SettingsScene(app)
+    app.stack.push(again)
+    _steps(app, 2)
+    assert again.language_menu.selected_option[1] == "system"
+
+
+def test_leaving_a_finished_game_promises_no_resume(app):
+    scene = _open(app, _game_with_tiles(3))
+    scene.ask_leave()
+    assert scene.dialog is not None
+    assert scene.dialog.confirmation_text.html_text == "carcassonne.dialog.quit_body"  # "vous pourrez la reprendre"
+    scene._close_dialog()
+    game = scene.game
+    while not game.is_over:
+        game.apply(next(iter(game.legal_actions())))
+    scene.ask_leave()
+    assert scene.dialog.confirmation_text.html_text == "carcassonne.dialog.quit_body_over"
+
+
+def test_one_word_for_the_follower_and_icons_inside_their_frames(app):
+    import json
+    import re
+    from pathlib import Path
+
+    from carcassonne_desktop.ui.art.meeples import MeepleCache
+    from carcassonne_desktop.ui.hud import chip_icon, fit_icon
+
+    data = Path(__file__).parents[1] / "carcassonne_desktop/i18n/data/carcassonne.fr.json"
+    words = re.findall(r"\w+", json.dumps(json.load(open(data, encoding="utf-8")), ensure_ascii=False).lower())
+    assert "pion" not in words and "pions" not in words
+    frame = pygame.Rect(10, 10, 150, 54)  # a figure chip of the game screen
+    icon = MeepleCache(4).get("large_follower", "red", frame.height - 18)  # drawn larger than asked
+    assert max(fit_icon(icon, 40).get_size()) <= 40
+    fitted, pos = chip_icon(frame, icon)
+    drawn = fitted.get_bounding_rect().move(pos)  # the figure itself, not its transparent margin
+    assert frame.inflate(-6, -6).contains(drawn), (drawn, frame)  # inside the 3-pixel border

@@ -681,7 +681,9 @@ class GameScene(GameInput, GameDrawing, Scene):
         rect = pygame.Rect(0, 0, 500, 270)
         rect.center = (width // 2, height // 2)
         self.dialog = confirmation_dialog(
-            self.manager, rect, i18n.key("dialog.quit_body"), i18n.key("dialog.quit_title"),
+            # a finished game cannot be resumed: it is only there to look at
+            self.manager, rect, i18n.key("dialog.quit_body_over" if self.game.is_over else "dialog.quit_body"),
+            i18n.key("dialog.quit_title"),
             i18n.key("dialog.quit_confirm"))
 
     def _close_dialog(self) -> None:

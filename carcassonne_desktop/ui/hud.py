@@ -76,6 +76,18 @@ def _shadowed(value: str, size: int, bold: bool, name: str) -> pygame.Surface:
     return out
 
 
+@lru_cache(maxsize=64)
+def fit_icon(icon: pygame.Surface, box: int) -> pygame.Surface:
+    """A figure icon no larger than ``box`` pixels either way: a figure
+    style may draw bigger than the size asked for (the large follower's
+    scale), and must not spill out of its frame."""
+    w, h = icon.get_size()
+    if max(w, h) <= box:
+        return icon
+    k = box / max(w, h)
+    return pygame.transform.smoothscale(icon, (max(1, round(w * k)), max(1, round(h * k))))
+
+
 def fit_text(text: str, size: int, bold: bool, width: int) -> str:
     fnt = font(size, bold=bold)
     if fnt.size(text)[0] <= width:
@@ -122,7 +134,7 @@ class PlayersView:
             fx = name_x
             fy = r.y + r.height - 22
             for kind in row.figures:
-                icon = self.meeples.get(kind, row.colour, 18)
+                icon = fit_icon(self.meeples.get(kind, row.colour, 18), 18)
                 surface.blit(icon, (fx, fy))
                 count = text(f"×{row.figures[kind]}", 15, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
@@ -238,7 +250,8 @@ def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Su
     pygame.draw.rect(surface, colour("ui", "menu_veil"), rect, border_radius=8)
     pygame.draw.rect(surface, colour("ui", "accent") if selected else colour("ui", "text_dim"), rect,
                      3 if selected else 1, border_radius=8)
-    surface.blit(icon, (rect.x + 6, rect.y + 9))
+    icon, pos = chip_icon(rect, icon)
+    surface.blit(icon, pos)
     room = rect.width - icon.get_width() - 14
     x = rect.x + icon.get_width() + 10
     name = font(14, bold=selected).render(label, True, colour("ui", "text"))
@@ -251,6 +264,12 @@ def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Su
             surface.blit(rendered, (x, rect.y + 4 + 14 * i))
         count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
     surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+
+
+def chip_icon(rect: pygame.Rect, icon: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A chip's figure picture, fitted inside its frame's border, and where it goes."""
+    icon = fit_icon(icon, rect.height - 12)
+    return icon, (rect.x + 6, rect.centery - icon.get_height() // 2)
 
 
 def two_lines(label: str) -> tuple[str, ...]:
