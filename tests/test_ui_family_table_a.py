@@ -220,3 +220,59 @@ def test_one_word_for_the_follower_and_icons_inside_their_frames(app):
     fitted, pos = chip_icon(frame, icon)
     drawn = fitted.get_bounding_rect().move(pos)  # the figure itself, not its transparent margin
     assert frame.inflate(-6, -6).contains(drawn), (drawn, frame)  # inside the 3-pixel border
+
+
+def test_spots_keep_a_clickable_size_and_a_shape_per_kind_when_zoomed_out(app):
+    from carcassonne_desktop.ui.art.spot_shapes import shape_for
+    from carcassonne_desktop.ui.board_layer import MIN_SPOT_RADIUS
+
+    scene = _start_game(app)
+    c = scene.controller
+    cell = sorted(c.legal_cells())[0]
+    scene.camera.focus(*cell, immediate=True, zoom=24)  # zoomed far out
+    _steps(app, 2)
+    before = scene.camera.scale
+    c.place(cell)
+    _steps(app, 90)  # the view glides in on the tile
+    spots = c.spots()
+    assert len(spots) >= 3
+    scene.layer.sync(c.board_game)
+    discs = scene.layer.spot_discs(scene.camera, spots)
+    assert all(radius >= MIN_SPOT_RADIUS for _, _, radius in discs)
+    for i, (_, a, ra) in enumerate(discs):
+        for _, b, rb in discs[i + 1:]:
+            assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 > ra + rb  # apart, each clickable
+    for spot, centre, _ in discs:
+        assert scene.layer.spot_under(scene.camera, spots, (round(centre[0]), round(centre[1]))) == spot
+    kinds = {c.board_game.feature_kind_for(c.spot_figure(s), s.x, s.y, s.port) for s in spots}
+    assert len({shape_for(kind) for kind in kinds}) == len(kinds)  # road, field... by shape too
+    c.undo()  # the figure step is over: the view goes back
+    _steps(app, 90)
+    assert scene.camera.scale == before
+
+
+def test_an_expansion_kind_gets_its_spot_shape_through_the_registry():
+    import pytest
+
+    from carcassonne_desktop.ui.art.spot_shapes import CORE_SHAPES, shape_for
+    from carcassonne_desktop.ui.expansions import register_spot_shape, spot_shapes
+
+    assert shape_for("toy_kind_never_registered") == "circle"
+    register_spot_shape("toy_kind_for_test", "pentagon")
+    assert shape_for("toy_kind_for_test") == "pentagon"
+    with pytest.raises(ValueError):
+        register_spot_shape("toy_kind_for_test", "hexagon")
+    with pytest.raises(ValueError):
+        register_spot_shape("another_toy_kind", "blob")
+    expansion_shapes = {kind: shape for kind, shape in spot_shapes().items() if kind != "toy_kind_for_test"}
+    assert expansion_shapes and not set(expansion_shapes.values()) & set(CORE_SHAPES.values())
+
+
+def test_the_tooltip_stays_off_the_tile_whose_spots_are_offered():
+    from carcassonne_desktop.ui.hud import tooltip_box
+
+    bounds = pygame.Rect(0, 0, 900, 800)
+    tile = pygame.Rect(400, 300, 120, 120)
+    for mouse in ((410, 310), (460, 360), (515, 415), (405, 415)):
+        box = tooltip_box((260, 50), mouse, bounds, tile)
+        assert bounds.contains(box) and not box.colliderect(tile), mouse

@@ -130,8 +130,13 @@ class Camera:
         self.centre_y -= dy / s
         self.target_centre = None
 
-    def focus(self, x: float, y: float, immediate: bool = False) -> None:
-        """Glide to put the centre of tile ``(x, y)`` in the middle of the free area."""
+    def focus(self, x: float, y: float, immediate: bool = False, zoom: float | None = None) -> None:
+        """Glide to put the centre of tile ``(x, y)`` in the middle of the
+        free area (zooming to ``zoom`` on the way, if given)."""
+        if zoom is not None:
+            self.target_zoom = clamp_zoom(zoom)
+            if immediate:
+                self.zoom = self.target_zoom
         self.target_centre = self._centre_for(x + 0.5, y + 0.5, self.target_zoom)
         self.zoom_anchor = None
         if immediate:

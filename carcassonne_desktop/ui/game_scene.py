@@ -127,6 +127,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         self.hint = HintAdvisor()
         self._quiet_turn_start = True  # no "your turn" sound on opening a game
         self.hover_spot: Spot | None = None
+        self._spots_view_for: tuple[Any, ...] | None = None  # the figure step the view was fitted to
+        self._view_before_spots: tuple[float, float, float] | None = None  # zoom, centre to go back to
         self.hover_feature: tuple[Game, Any] | None = None
         self._last_view: tuple[Any, ...] | None = None
         self.pulse = 0.0
@@ -538,9 +540,34 @@ class GameScene(GameInput, GameDrawing, Scene):
             player = self.game.setup.players[self._handoff_for]
             self.banner.show(player.name, player.color)
             self._handoff_for = None
+        self._fit_spots()
         self._follow_hint()
         self._update_hover()
         self._sync_buttons()
+
+    def _fit_spots(self) -> None:
+        """During the figure step, zoom in on the tile if its spots would be
+        too small to click; when the step ends, go back to the view before."""
+        c = self.controller if self.controller is not None and self._controller_key == (
+            id(self.game), len(self.game.history)) else None
+        step = (c.serial, c.place_action, c.figure_kind) if c is not None and c.state == FIGURE else None
+        if step == self._spots_view_for:
+            return
+        self._spots_view_for = step
+        cam = self.camera
+        if step is None or c is None or c.place_action is None:
+            if self._view_before_spots is not None:
+                cam.target_zoom, x, y = self._view_before_spots
+                cam.zoom_anchor, cam.target_centre = None, (x, y)
+                self._view_before_spots = None
+            return
+        self.layer.sync(c.board_game)
+        needed = self.layer.spot_scale_needed(c.spots())
+        if cam.target_zoom < needed:
+            if self._view_before_spots is None:
+                x, y = cam.target_centre or (cam.centre_x, cam.centre_y)
+                self._view_before_spots = (cam.target_zoom, x, y)
+            cam.focus(c.place_action.x, c.place_action.y, zoom=needed)
 
     def _follow_hint(self) -> None:
         c = self.human_controller() if not self.game.is_over else None

@@ -223,15 +223,31 @@ def _status_pill(title: str, hint: str, player_colour: str | None, max_width: in
     return pill
 
 
-def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], bounds: pygame.Rect) -> None:
-    """A small box of text next to the cursor (kept inside ``bounds``)."""
+def tooltip_box(size: tuple[int, int], pos: tuple[int, int], bounds: pygame.Rect,
+                avoid: pygame.Rect | None = None) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: beside the cursor, inside
+    ``bounds``, and off ``avoid`` when there is room elsewhere (the placed
+    tile during the figure step: the box hid its spots)."""
+    w, h = size
+    beside = [(pos[0] + 18, pos[1] + 18), (pos[0] + 18, pos[1] - 18 - h),
+              (pos[0] - 18 - w, pos[1] + 18), (pos[0] - 18 - w, pos[1] - 18 - h)]
+    if avoid is not None:
+        beside += [(avoid.right + 8, pos[1] - h // 2), (avoid.left - 8 - w, pos[1] - h // 2),
+                   (pos[0] - w // 2, avoid.bottom + 8), (pos[0] - w // 2, avoid.top - 8 - h)]
+    boxes = [pygame.Rect(x, y, w, h).clamp(bounds) for x, y in beside]
+    clear = [box for box in boxes if avoid is None or not box.colliderect(avoid)]
+    return (clear or boxes)[0]
+
+
+def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], bounds: pygame.Rect,
+                 avoid: pygame.Rect | None = None) -> None:
+    """A small box of text next to the cursor (kept inside ``bounds``, off ``avoid``)."""
     if not lines:
         return
     rendered = [font(16, bold=i == 0).render(t, True, colour("ui", "text")) for i, t in enumerate(lines)]
     w = max(r.get_width() for r in rendered) + 20
     h = sum(r.get_height() for r in rendered) + 14
-    box = pygame.Rect(pos[0] + 18, pos[1] + 18, w, h)
-    box.clamp_ip(bounds)
+    box = tooltip_box((w, h), pos, bounds, avoid)
     veil = pygame.Surface(box.size, pygame.SRCALPHA)
     v = colour("ui", "menu_veil")
     veil.fill((v.r, v.g, v.b, 230))
