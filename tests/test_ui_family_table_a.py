@@ -129,6 +129,8 @@ def test_a_resized_window_fits_the_board_again(app):
         _steps(app, 2)
         assert app.screen_size == size
         _assert_uncovered(scene, _board_cells(scene))
+        board = scene.camera.viewport  # the toolbar and the pill stay on the board, off the panel
+        assert all(board.contains(rect) for rect in _covered_rects(scene)), size
 
 
 def test_undo_and_the_computer_tile_stay_clear_of_the_toolbar(app):
