@@ -160,6 +160,8 @@ def test_the_seat_menus_show_whole_labels_in_the_smallest_window(app):
             room = menu.rect.width - 36  # the arrow and the padding
             assert all(shown.font.size(t)[0] <= room for t in texts), (kind, texts, room)
             assert menu.rect.right <= setup.panel.rect.right
+    for box in setup._option_boxes:  # the options' labels wrap instead of running off the panel
+        assert box.text_label.rect.right <= setup.panel.rect.right
 
 
 def test_the_language_can_follow_the_system_and_the_choice_round_trips(app, monkeypatch):

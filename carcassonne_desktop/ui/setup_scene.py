@@ -19,6 +19,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ui.art.meeples import player_colour_names, render_meeple
+from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.panel_scene import MARGIN, PanelScene
 from carcassonne_desktop.ui.resources import font
 
@@ -263,7 +264,7 @@ class SetupScene(PanelScene):
                 pygame.Rect(x, y + 6, 26, 26), i18n.key(f"setup.{name}"), self.manager, container=panel,
                 initial_state=bool(self.model.options.get(name)), tool_tip_text=i18n.key(f"setup.{name}_tip"))
             self._option_boxes[box] = name
-            y += 44
+            y += 44 + self._wrap_option(panel, box, i18n.tr(f"setup.{name}"), area.right)
         y += 16
         pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.expansions"),
                                     self.manager, container=panel, object_id="#subheading")
@@ -295,6 +296,27 @@ class SetupScene(PanelScene):
             y += 4
         scroller.set_scrollable_area_dimensions((inner_width, y))
         self.expansion_list = scroller
+
+    def _wrap_option(self, panel: pygame_gui.elements.UIPanel, box: pygame_gui.elements.UICheckBox,
+                     text: str, right: int) -> int:
+        """Wrap an option's label that would run past the panel (a small
+        window): its first line stays on the box, the rest go below it.
+        Returns the height added."""
+        label = box.text_label
+        if label is None:
+            return 0
+        x = label.relative_rect.x
+        room = right - x
+        if box.font.size(text)[0] <= room:
+            return 0
+        lines = wrap(text, box.font, room)
+        box.set_text(lines[0])
+        line_h = box.font.get_rect(text).height + 4
+        for index, line in enumerate(lines[1:], start=1):
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x, label.relative_rect.y + index * line_h, room, line_h), line, self.manager,
+                container=panel, object_id="#option_more")
+        return (len(lines) - 1) * line_h
 
     def _refresh_errors(self) -> None:
         problems = self.model.errors()
