@@ -67,6 +67,20 @@ def test_turning_the_tile_sets_the_hint_aside(app):
     assert scene.hint.message is None and scene.hint.cell is None
 
 
+def test_a_square_chosen_with_tab_wins_over_the_hint(app):
+    scene = _start_game(app)
+    _wait_for_advice(scene, app)
+    advised = scene.hint.cell
+    c = scene.controller
+    _key(app, pygame.K_TAB)
+    if c.hover == advised:
+        _key(app, pygame.K_TAB)
+    chosen = c.hover
+    assert chosen != advised and scene.hint.message is None
+    _key(app, pygame.K_RETURN)
+    assert (c.place_action.x, c.place_action.y) == chosen
+
+
 def _game_with_tiles(placed: int, seed: int = 5):
     """A two-human game with ``placed`` tiles down (the first legal action every time)."""
     import random

@@ -150,6 +150,7 @@ class GameInput:
             # A mouse move earlier in the same frame must not take the
             # keyboard's choice back: only a later move does.
             self._hover_mouse = self.mouse
+            self.hint.cancel()  # a square or spot chosen from the keyboard sets the advice aside
             if c.state == PLACE:
                 cell = c.cycle_cell(step)
                 if cell is not None:
