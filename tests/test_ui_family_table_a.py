@@ -269,12 +269,15 @@ def test_spots_keep_a_clickable_size_and_a_shape_per_kind_when_zoomed_out(app):
     assert scene.camera.scale == before
 
 
-def test_an_expansion_kind_gets_its_spot_shape_through_the_registry():
+def test_an_expansion_kind_gets_its_spot_shape_through_the_registry(monkeypatch):
     import pytest
 
+    from carcassonne_desktop.ui import expansions
     from carcassonne_desktop.ui.art.spot_shapes import CORE_SHAPES, shape_for
     from carcassonne_desktop.ui.expansions import register_spot_shape, spot_shapes
 
+    expansions.discover()
+    monkeypatch.setattr(expansions, "_SPOT_SHAPES", dict(expansions._SPOT_SHAPES))  # the toy kind stays here
     assert shape_for("toy_kind_never_registered") == "circle"
     register_spot_shape("toy_kind_for_test", "pentagon")
     assert shape_for("toy_kind_for_test") == "pentagon"
