@@ -18,6 +18,7 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.board_view import BoardRenderer
+from carcassonne_desktop.ui.expansions import noted_tokens
 from carcassonne_desktop.ui.resources import colour, font
 
 PANEL_W = 372
@@ -126,8 +127,9 @@ class PlayersView:
                 count = text(f"×{row.figures[kind]}", 15, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
                 fx += icon.get_width() + count.get_width() + 12
+            noted = noted_tokens()
             for token, held in row.tokens.items():
-                if held <= 0:
+                if held <= 0 or token in noted:
                     continue
                 label = text(f"{token_name(token)} ×{held}", 14, True, "ui", "text_dim")
                 if fx + label.get_width() > r.right - score.get_width() - 16:

@@ -25,8 +25,9 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 EXPANSION_LIST_BOTTOM_GAP = 96  # the start button's row
 SCROLLBAR_ROOM = 24
-OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "hand_of_3")
-DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False, "hand_of_3": False}
+OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "farmers_first_edition", "hand_of_3")
+DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False,
+                                    "farmers_first_edition": False, "hand_of_3": False}
 ROW_H = 50
 # A new computer seat starts at the level a family most often wants: it plays
 # sensibly without being crushing (setup lists the others).

@@ -44,7 +44,7 @@ from carcassonne_desktop.ui.expansions import PropKind, props_placed
 #: Feature kinds of the core drawn as a building in the field (the figure stands
 #: on it, port ``C`` names it), with the radius they would like; a dead-end road
 #: runs to them. Expansions add kinds with ``register_prop(placement="centre")``.
-CORE_CENTRE_KINDS: dict[str, float] = {"cloister": 0.19, "shrine": 0.19}
+CORE_CENTRE_KINDS: dict[str, float] = {"cloister": 0.19}
 
 ROAD_HALF_WIDTH = 0.055
 RIVER_HALF_WIDTH = 0.085
@@ -290,7 +290,7 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
     for prop in layout.props:
         obstacles.discs.append((prop.pos, prop.radius))
 
-    # Cloisters, shrines and registered centre kinds sit in the field, as near the
+    # Cloisters and registered centre kinds sit in the field, as near the
     # centre as room allows.
     centre_kinds = centre_kind_radii()
     centre_props: dict[int, Prop] = {}
@@ -304,7 +304,8 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
             centre_props[index] = prop
             layout.props.append(prop)
             obstacles.discs.append((pos, radius))
-    cloister = next((p for p in centre_props.values() if p.kind in CORE_CENTRE_KINDS), None)
+    road_ends = set(CORE_CENTRE_KINDS) | {k.name for k in props_placed("centre") if k.road_end}
+    cloister = next((p for p in centre_props.values() if p.kind in road_ends), None)
 
     # Roads that stop on this tile: at the junction, the cloister, inside a city, or a hamlet.
     needs_hamlet = False

@@ -100,6 +100,7 @@ class PropKind:
     layer: PropLayer
     anchor_shift: Point
     flags: tuple[str, ...]
+    road_end: bool = False
 
 
 _PROPS: dict[str, PropKind] = {}
@@ -115,19 +116,23 @@ def register_prop(
     layer: PropLayer = "buildings",
     anchor_shift: Point = (0.0, 0.0),
     flags: tuple[str, ...] = (),
+    road_end: bool = False,
 ) -> None:
     """A picture the tile layout places (see :data:`Placement`) and ``painter`` draws.
 
     ``order`` sorts it among the buildings (the core draws its crossroads hamlet
     at 1, cloisters and shrines at 4, shields at 6: lower is drawn first, so
-    under). As with symbols, one registration per name: a second would make the
-    art depend on import order.
+    under). ``road_end`` (centre props): a road that stops on the tile runs to
+    it, as to a cloister (a shrine), instead of to a hamlet. As with symbols,
+    one registration per name: a second would make the art depend on import
+    order.
     """
     if placement not in PLACEMENTS:
         raise ValueError(f"unknown placement {placement!r} for prop {name!r}")
     if layer not in PROP_LAYERS:
         raise ValueError(f"unknown layer {layer!r} for prop {name!r}")
-    kind = PropKind(name, painter, placement, radius, order, layer, anchor_shift, tuple(flags))
+    kind = PropKind(name, painter, placement, radius, order, layer, anchor_shift, tuple(flags),
+                    road_end)
     existing = _PROPS.get(name)
     if existing is not None and existing != kind:
         raise ValueError(f"prop {name!r} is already registered")
@@ -196,6 +201,41 @@ def player_notes(game: Any, player: int) -> tuple[str, ...]:
     discover()
     found = (note(game, player) for eid in game.rules.expansion_ids for note in _NOTES.get(eid, ()))
     return tuple(text for text in found if text)
+
+
+#: (event, player names) -> the log line of an event an expansion defines, or None.
+EventText = Callable[[Any, "tuple[str, ...] | list[str]"], "str | None"]
+_EVENT_TEXTS: dict[str, EventText] = {}
+
+
+def register_event_text(kind: str, text: EventText) -> None:
+    """How the log tells an expansion's own event (by the event's ``kind``)."""
+    existing = _EVENT_TEXTS.get(kind)
+    if existing is not None and existing is not text:
+        raise ValueError(f"event text {kind!r} is already registered")
+    _EVENT_TEXTS[kind] = text
+
+
+def event_text(event: Any, names: Any) -> str | None:
+    """The log line an expansion gives its event, or None (not one of theirs)."""
+    discover()
+    text = _EVENT_TEXTS.get(getattr(event, "kind", ""))
+    return text(event, names) if text is not None else None
+
+
+#: Tokens whose holder a player note already shows (the king): the panel does
+#: not list them a second time with the goods.
+_NOTED_TOKENS: set[str] = set()
+
+
+def register_noted_token(token: str) -> None:
+    """Leave ``token`` out of the panel's token line: a player note shows it."""
+    _NOTED_TOKENS.add(token)
+
+
+def noted_tokens() -> frozenset[str]:
+    discover()
+    return frozenset(_NOTED_TOKENS)
 
 
 def discover() -> None:
