@@ -17,6 +17,11 @@ FILES = {
 }
 
 
+#: Our names for reference flags (kr/05's cities cross on a bridge, drawn
+#: differently from the road bridge of tb/24).
+RENAMED_FLAGS = {"bridge": "city_bridge"}
+
+
 def tiles_of(file_name: str) -> tuple[TileType, ...]:
     return load_tile_file(file_name, FILES[file_name][0])
 
@@ -62,7 +67,8 @@ def test_data_matches_reference(file_name):
             for key in ("shield", "cities", "inner"):
                 if key in ref_feature:
                     assert feature.attrs.get(key) == ref_feature[key], (tile_id, key)
-        assert dict(tile.flags) == ref.get("flags", {}), tile_id
+        flags = {RENAMED_FLAGS.get(k, k): v for k, v in ref.get("flags", {}).items()}
+        assert dict(tile.flags) == flags, tile_id
         assert list(tile.rotations[0].edges) == [ref["edges"][side] for side in EDGE_PORTS]
 
 

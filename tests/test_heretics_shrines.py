@@ -163,3 +163,43 @@ def test_followers_may_stand_on_a_shrine_and_it_scores_like_a_cloister():
     play(game, [place("shrine/01", 0, 1), deploy("follower", 0, 1)])
     assert game.is_over
     assert game.breakdown[0]["shrine"] == 1 + 1  # the start tile
+
+
+# ------------------------------------------------------------ computer players
+def test_the_race_favours_the_side_waiting_for_fewer_cells():
+    from carcassonne_desktop.ai.expansions.heretics_shrines import first_chance
+
+    assert first_chance(3, 3) == pytest.approx(0.5)
+    assert first_chance(5, 1) > 0.9 > 0.1 > first_chance(1, 5)
+
+
+def test_the_evaluation_takes_away_what_a_losing_side_would_score():
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.ai.expansions.heretics_shrines import challenges
+
+    record = GameRecord.from_json(
+        json.loads((GOLDEN / "hs_challenge_monk_wins.json").read_text("utf-8"))["record"])
+    game = Game(record.setup)
+    for action in record.actions[:12]:  # the cloister waits for 2 cells, the shrine for 4
+        game.apply(action)
+    totals = [0.0, 0.0]
+    challenges(Evaluator(game), game, totals)
+    assert totals[1] < totals[0] <= 0.0  # the heretic is the likelier loser
+
+
+def test_medium_keeps_its_monk_out_of_a_challenge_it_would_lose():
+    """Bleu's heretic waits for two cells; Rouge's cloister could go at (0,1),
+    the best-surrounded spot, but its monk would race a shrine nearly done.
+    Without the Heretics & Shrines term medium puts it there."""
+    from carcassonne_desktop.ai.levels import create_player
+
+    order = ["base/U", "shrine/01", "base/U", "base/E", "base/E", "base/E", "base/B"] + ["base/V"] * 10
+    game = game_of(order)
+    play(game, [place("base/U", 1, 0), PASS, place("shrine/01", 1, 1), deploy("follower", 1, 1),
+                place("base/U", 2, 0), PASS, place("base/E", 2, 1, 1), PASS,
+                place("base/E", 2, 2, 1), PASS, place("base/E", 1, 2, 2), PASS])
+    player = create_player("ai:medium", seed=0)
+    tile = player.choose(game)
+    game.apply(tile)
+    figure = player.choose(game)
+    assert not ((tile.x, tile.y) == (0, 1) and figure.type == "deploy" and figure.port == "C")

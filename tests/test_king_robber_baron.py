@@ -120,3 +120,42 @@ def test_copies_keep_the_titles_apart():
     states = _replay_steps("kr_king_changes_hands")
     clone = states[0].copy()
     assert clone.state_key() == states[0].state_key()
+
+
+# ------------------------------------------------------------ computer players
+def test_the_evaluation_counts_the_title_for_its_holder():
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.ai.expansions.king_robber_baron import titles
+
+    game = _replay_steps("kr_king_changes_hands")[1]  # Rouge holds the king
+    evaluator = Evaluator(game)
+    totals = [0.0, 0.0]
+    titles(evaluator, game, totals)
+    assert totals[ROUGE] > totals[BLEU] + 1.0
+    game.give_token(ROUGE, KING, -1, [])
+    game.give_token(BLEU, KING, 1, [])
+    flipped = [0.0, 0.0]
+    titles(evaluator, game, flipped)
+    assert flipped[BLEU] > flipped[ROUGE] + 1.0
+
+
+
+def test_medium_pays_for_the_king_when_it_is_worth_more_than_the_gift():
+    """Completing the opponent's 3-tile city gives him 6 points and the king to
+    the completer; with 20 tiles to go the king is projected at more than that
+    (2 cities so far, 2 per 7 tiles placed), so medium takes it. Without the
+    King & Robber Baron term it would leave the city alone."""
+    from carcassonne_desktop.ai.levels import create_player
+
+    order = ("base/E", "base/U", "base/J", "base/F", "base/U", "base/E") + ("base/V",) * 20
+    game = Game(quick_setup(2, expansions=("base", "king_robber_baron"), tile_order=order))
+    _play(game, [
+        _place("base/E", 0, -1, 2), PASS,  # P0 (Rouge) completes the first city: the king
+        _place("base/U", 1, 0, 0), PASS,
+        _place("base/J", -1, 0, 0), {"type": "deploy", "figure": "follower", "x": -1, "y": 0, "port": "N"},
+        _place("base/F", -1, -1, 1), PASS,
+        _place("base/U", 2, 0, 0), PASS,
+    ])
+    assert game.turn_player == BLEU and title_of(game, "city").holder == ROUGE
+    action = create_player("ai:medium", seed=0).choose(game)
+    assert (action.x, action.y) == (-1, -2)  # closes Rouge's 3-tile city: the king

@@ -34,6 +34,19 @@ def evaluation_term(expansion_id: str) -> Callable[[Term], Term]:
     return register
 
 
+def majority_owners(game: Game, figures) -> tuple[int, ...]:  # type: ignore[no-untyped-def]
+    """The players with the most strength among `figures` ((player, figure,
+    node) spots), none when nobody has any: who would score the feature now."""
+    types = game.rules.figure_by_name
+    strength = [0] * game.num_players
+    for player, name, _ in figures:
+        strength[player] += types[name].strength
+    best = max(strength)
+    if best <= 0:
+        return ()
+    return tuple(p for p, s in enumerate(strength) if s == best)
+
+
 def discover() -> None:
     import_all(__name__, __path__)
 
