@@ -203,3 +203,14 @@ def test_medium_keeps_its_monk_out_of_a_challenge_it_would_lose():
     game.apply(tile)
     figure = player.choose(game)
     assert not ((tile.x, tile.y) == (0, 1) and figure.type == "deploy" and figure.port == "C")
+
+
+@pytest.mark.parametrize("tile,bonus", [("shrine/01", 0), ("base/B", 3)])
+def test_vineyards_reward_cloisters_not_shrines(tile, bonus):
+    """Ruling: Hills & Sheep's vineyards name the cloister only."""
+    game = game_of([tile, "hs/01"], "hills_sheep")
+    play(game, [place(tile, 0, 1), PASS, place("hs/01", 1, 1), PASS])
+    root = game.find(game.board[(0, 1)][1])  # the centre feature is the tile's first
+    feature = game.features[root]
+    assert feature.open == 6
+    assert game.feature_value(feature, True) == 3 + bonus
