@@ -117,3 +117,22 @@ def test_the_setup_offers_the_first_edition_farmers_beside_the_other_first_editi
         for key in ("setup.farmers_first_edition", "setup.farmers_first_edition_tip",
                     "score.king", "score.robber_baron", "score.shrine"):
             assert i18n.tr(key) != i18n.key(key), (language, key)
+
+
+def test_the_log_says_who_takes_a_title_and_keeps_goods_as_they_were():
+    from carcassonne_desktop.engine.events import TokenGained
+
+    names = ["Rouge", "Bleu"]
+    assert describe(TokenGained(1, "king", 1), names) == "Bleu prend le roi."
+    assert describe(TokenGained(0, "king", -1), names) is None
+    assert describe(TokenGained(0, "robber_baron", 1), names) == "Rouge prend le chevalier-brigand."
+    assert describe(TokenGained(0, "wine", 2), names) == "Rouge reçoit 2 × vin."
+
+
+def test_two_roads_into_one_city_do_not_cross():
+    from carcassonne_desktop.ui.art.tile_layout import _segments_cross
+
+    roads = tile_layout(TILES["kr/04"]).roads()
+    assert len(roads) == 2
+    (a, b), (c, d) = (r.strokes[0] for r in roads)
+    assert not _segments_cross(a, b, c, d)

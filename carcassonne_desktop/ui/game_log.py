@@ -74,6 +74,9 @@ def colour_name(colour_id: str) -> str:
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One log line for an event in the current language (None: not worth a line)."""
+    told = event_text(event, names)
+    if told is not None:
+        return told
     if isinstance(event, FigureDeployed):
         # events built without the feature kind (older callers) name fields by half edges
         on_field = event.feature == "field" if event.feature else len(event.port) == 2
@@ -101,7 +104,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         return i18n.tr("message.tile_discarded", name=names[event.player])
     if isinstance(event, GameOver):
         return i18n.tr("message.game_over")
-    return event_text(event, names)
+    return None
 
 
 def event_player(event: Event) -> int | None:

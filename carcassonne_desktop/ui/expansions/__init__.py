@@ -203,24 +203,29 @@ def player_notes(game: Any, player: int) -> tuple[str, ...]:
     return tuple(text for text in found if text)
 
 
-#: (event, player names) -> the log line of an event an expansion defines, or None.
+#: (event, player names) -> the log line of an event, or None (not one of
+#: theirs: the next text, or the core's, tells it).
 EventText = Callable[[Any, "tuple[str, ...] | list[str]"], "str | None"]
-_EVENT_TEXTS: dict[str, EventText] = {}
+_EVENT_TEXTS: dict[str, list[EventText]] = {}
 
 
 def register_event_text(kind: str, text: EventText) -> None:
-    """How the log tells an expansion's own event (by the event's ``kind``)."""
-    existing = _EVENT_TEXTS.get(kind)
-    if existing is not None and existing is not text:
-        raise ValueError(f"event text {kind!r} is already registered")
-    _EVENT_TEXTS[kind] = text
+    """How the log tells an event of ``kind``: an expansion's own event
+    (``challenge_lost``), or a core event it says better (the king changing
+    hands is a ``token_gained``)."""
+    texts = _EVENT_TEXTS.setdefault(kind, [])
+    if text not in texts:
+        texts.append(text)
 
 
 def event_text(event: Any, names: Any) -> str | None:
-    """The log line an expansion gives its event, or None (not one of theirs)."""
+    """The first log line an expansion gives the event, or None."""
     discover()
-    text = _EVENT_TEXTS.get(getattr(event, "kind", ""))
-    return text(event, names) if text is not None else None
+    for text in _EVENT_TEXTS.get(getattr(event, "kind", ""), ()):
+        line = text(event, names)
+        if line is not None:
+            return line
+    return None
 
 
 #: Tokens whose holder a player note already shows (the king): the panel does

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.expansions.king_robber_baron import ID, TITLES, title_of
 from carcassonne_desktop.ui.expansions import (
+    register_event_text,
     register_noted_token,
     register_player_note,
     register_tile_symbol,
@@ -35,9 +36,18 @@ def _title_note(kind: str) -> Any:
     return note
 
 
+def _title_taken(event: Any, names: Any) -> str | None:
+    """"Bleu prend le roi." rather than "Bleu reçoit 1 × roi" (the old holder's
+    loss has no line of its own, as for any token given back)."""
+    if getattr(event, "token", None) not in TITLES.values() or event.count <= 0:
+        return None
+    return i18n.tr(f"message.took_{event.token}", name=names[event.player])
+
+
 for _kind, _token in TITLES.items():
     register_player_note(ID, _title_note(_kind))
     register_noted_token(_token)
+register_event_text("token_gained", _title_taken)
 
 
 # --------------------------------------------------------------------- kr/05
