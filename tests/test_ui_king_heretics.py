@@ -89,13 +89,11 @@ def _golden_game(name: str, upto: int) -> Game:
 
 def test_the_holder_of_each_title_shows_it_with_the_record_size():
     game = _golden_game("kr_king_changes_hands", 12)  # Bleu holds the king, record 3
-    assert player_notes(game, 1) == ("Roi 3",)
+    assert player_notes(game, 1) == ("♚ 3",)
     assert player_notes(game, 0) == ()
     game = _golden_game("kr_robber_baron_longest_road", 8)
-    assert player_notes(game, 0) == ("Brigand 3",)
-    assert player_notes(game, 1) == ("Roi 2",)
-    i18n.set_language("en")
-    assert player_notes(game, 0) == ("Baron 3",)
+    assert player_notes(game, 0) == ("⚔ 3",)
+    assert player_notes(game, 1) == ("♚ 2",)
     assert {"king", "robber_baron"} <= noted_tokens()
 
 
@@ -136,3 +134,14 @@ def test_two_roads_into_one_city_do_not_cross():
     assert len(roads) == 2
     (a, b), (c, d) = (r.strokes[0] for r in roads)
     assert not _segments_cross(a, b, c, d)
+
+
+def test_the_panel_makes_room_for_every_note_and_every_figure():
+    from carcassonne_desktop.ui.hud import _figures_width, _note_size, _notes_width
+
+    notes = ["Troupeau : 3", "♚ 6", "⚔ 5"]
+    wide = _notes_width(notes, 14)
+    size = _note_size(notes, wide - 10)
+    assert size < 14 and _notes_width(notes, size) <= wide - 10
+    figures = dict.fromkeys(("follower", "large_follower", "abbot", "builder", "pig", "shepherd"), 1)
+    assert _figures_width(figures, 14, 13, "", 7) < 0.8 * _figures_width(figures, 18, 15, "×", 12)

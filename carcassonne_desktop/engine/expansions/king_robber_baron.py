@@ -74,7 +74,7 @@ class KingRobberBaron(Expansion):
 - Le chevalier-brigand fonctionne de la même façon avec les routes : il va à qui achève la route la plus longue (en nombre de tuiles).
 - Si le détenteur achève lui-même une ville plus grande, il garde le roi et le record grandit : une ville plus petite que ce nouveau record ne pourra plus le lui prendre.
 - À la fin de la partie, le joueur qui a le roi marque 1 point par ville achevée pendant la partie (par n'importe qui), et celui qui a le chevalier-brigand 1 point par route achevée.
-- Le panneau des joueurs montre en permanence qui détient le roi et le chevalier-brigand, avec la taille du record et le nombre de villes et de routes achevées.
+- Le panneau des joueurs montre en permanence, à côté du nom de leur détenteur, le roi (♚) et le chevalier-brigand (⚔), suivis de la taille du record en tuiles : « ♚ 5 » veut dire que la plus grande ville achevée compte 5 tuiles.
 - La tuile au pont montre deux villes qui se croisent sans se toucher ; d'autres tuiles peuvent les relier plus tard.""",
         "en": """5 new tiles are shuffled in with the others. The King tile and the Robber Baron tile are set aside at the start.
 
@@ -83,7 +83,7 @@ class KingRobberBaron(Expansion):
 - The robber baron works the same way with roads: it goes to whoever completes the longest road (in tiles).
 - If the holder completes a larger city himself, he keeps the king and the record grows: a city smaller than the new record can no longer take it from him.
 - At the end of the game the holder of the king scores 1 point per city completed during the game (by anyone), and the holder of the robber baron 1 point per completed road.
-- The players panel always shows who holds the king and the robber baron, with the record size and how many cities and roads have been completed.
+- The players panel always shows the king (♚) and the robber baron (⚔) next to their holder's name, followed by the record size in tiles: "♚ 5" means the largest completed city has 5 tiles.
 - The bridge tile shows two cities that cross without touching; other tiles may join them later.""",
     }
 

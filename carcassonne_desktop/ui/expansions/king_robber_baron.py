@@ -2,10 +2,11 @@
 size of its record, always in the players panel, and the tile whose two
 cities cross on a bridge.
 
-The note stands after the holder's name ("Roi 5": the king, for a city of
-5 tiles), where the flock's note goes; the name line has room for two short
-notes, so the title and its record say it all and the token is not listed
-again with the goods.
+The note stands after the holder's name ("♚ 5": the king, for a city of 5
+tiles; "⚔ 3": the robber baron), where the flock's note goes. The name line
+is short and every expansion may add a note there, so a title is a symbol
+and its record (the rules page says which is which), and the token is not
+listed again with the goods.
 """
 
 from __future__ import annotations
