@@ -110,3 +110,23 @@ def test_a_city_is_scored_once_however_many_fields_of_one_player_touch_it():
         play(game, moves)
         totals[option] = tuple(b.get("field", 0) for b in game.breakdown)
     assert totals == {False: (3, 6), True: (0, 3)}
+
+
+def test_the_evaluation_counts_a_city_once_for_its_city_by_city_winners():
+    from carcassonne_desktop.ai.evaluation import Evaluator
+
+    order = ("base/U", "base/F", "base/E", "base/E") + ("base/V",) * 6
+    moves = [place("base/U", 1, 0), deploy("follower", 1, 0, "NW"),
+             place("base/F", 0, -1, 1), deploy("follower", 0, -1, "EN"),
+             place("base/E", 0, -2, 2), PASS,
+             place("base/E", -1, -1, 3), deploy("follower", -1, -1, "EN")]
+    totals = {}
+    for option in (False, True):
+        game = Game(quick_setup(2, tile_order=order, options={"farmers_first_edition": option}))
+        play(game, moves)
+        assert not game.is_over
+        totals[option] = Evaluator(game).totals(game)
+    # field by field Rouge's strip and both of Bleu's fields pay 3 for the closed
+    # city; city by city only Bleu's 2 farmers against 1 win it, once
+    assert totals[True][0] == pytest.approx(totals[False][0] - 3)
+    assert totals[True][1] == pytest.approx(totals[False][1] - 3)

@@ -10,8 +10,8 @@ position evaluated (see ai/turns.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop.discovery import import_all
 
@@ -26,7 +26,14 @@ Term = Callable[["Evaluator", "Game", list[float]], None]
 _TERMS: dict[str, list[Term]] = {}
 
 
+#: Prefix of a term key that names an option rather than an expansion: the
+#: term runs only in games where that option is on.
+OPTION = "option:"
+
+
 def evaluation_term(expansion_id: str) -> Callable[[Term], Term]:
+    """Register a term for games with `expansion_id`, or with an option on
+    when the key is `option:<name>` (first-edition farmers)."""
     def register(term: Term) -> Term:
         _TERMS.setdefault(expansion_id, []).append(term)
         return term
@@ -51,7 +58,12 @@ def discover() -> None:
     import_all(__name__, __path__)
 
 
-def terms_for(expansion_ids: tuple[str, ...]) -> tuple[Term, ...]:
-    """The evaluation terms of the expansions in play, in their order."""
+def terms_for(
+    expansion_ids: tuple[str, ...], options: Mapping[str, Any] | None = None
+) -> tuple[Term, ...]:
+    """The evaluation terms of the expansions in play, in their order, then
+    those of the options that are on."""
     discover()
-    return tuple(term for eid in expansion_ids for term in _TERMS.get(eid, ()))
+    keys = list(expansion_ids)
+    keys += [OPTION + name for name, value in sorted((options or {}).items()) if value]
+    return tuple(term for key in keys for term in _TERMS.get(key, ()))
