@@ -96,34 +96,34 @@ def test_the_pig_adds_one_per_city_its_owner_wins_city_by_city():
     assert _pig_game(False).breakdown[1]["field"] == 4  # same board, field by field
 
 
+#: fe_farmers_majority_over_all_fields: Rouge's farmer in the strip beside the
+#: city, Bleu's in the fields on either side of it.
+AROUND_ONE_CITY = [place("base/U", 1, 0), deploy("follower", 1, 0, "NW"),
+                   place("base/F", 0, -1, 1), deploy("follower", 0, -1, "EN"),
+                   place("base/E", 0, -2, 2), PASS,
+                   place("base/E", -1, -1, 3), deploy("follower", -1, -1, "EN")]
+
+
+def _around_one_city(option: bool, fillers: int = 0) -> Game:
+    order = ("base/U", "base/F", "base/E", "base/E") + ("base/V",) * fillers
+    game = Game(quick_setup(2, tile_order=order, options={"farmers_first_edition": option}))
+    play(game, AROUND_ONE_CITY)
+    return game
+
+
 def test_a_city_is_scored_once_however_many_fields_of_one_player_touch_it():
-    # fe_farmers_majority_over_all_fields, field by field, gives Bleu 6: city by
-    # city the same city pays Bleu once.
-    order = ("base/U", "base/F", "base/E", "base/E")
-    moves = [place("base/U", 1, 0), deploy("follower", 1, 0, "NW"),
-             place("base/F", 0, -1, 1), deploy("follower", 0, -1, "EN"),
-             place("base/E", 0, -2, 2), PASS,
-             place("base/E", -1, -1, 3), deploy("follower", -1, -1, "EN")]
-    totals = {}
-    for option in (False, True):
-        game = Game(quick_setup(2, tile_order=order, options={"farmers_first_edition": option}))
-        play(game, moves)
-        totals[option] = tuple(b.get("field", 0) for b in game.breakdown)
+    # field by field Bleu scores 6; city by city the same city pays Bleu once
+    totals = {option: tuple(b.get("field", 0) for b in _around_one_city(option).breakdown)
+              for option in (False, True)}
     assert totals == {False: (3, 6), True: (0, 3)}
 
 
 def test_the_evaluation_counts_a_city_once_for_its_city_by_city_winners():
     from carcassonne_desktop.ai.evaluation import Evaluator
 
-    order = ("base/U", "base/F", "base/E", "base/E") + ("base/V",) * 6
-    moves = [place("base/U", 1, 0), deploy("follower", 1, 0, "NW"),
-             place("base/F", 0, -1, 1), deploy("follower", 0, -1, "EN"),
-             place("base/E", 0, -2, 2), PASS,
-             place("base/E", -1, -1, 3), deploy("follower", -1, -1, "EN")]
     totals = {}
     for option in (False, True):
-        game = Game(quick_setup(2, tile_order=order, options={"farmers_first_edition": option}))
-        play(game, moves)
+        game = _around_one_city(option, fillers=6)
         assert not game.is_over
         totals[option] = Evaluator(game).totals(game)
     # field by field Rouge's strip and both of Bleu's fields pay 3 for the closed

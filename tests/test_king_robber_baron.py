@@ -140,22 +140,28 @@ def test_the_evaluation_counts_the_title_for_its_holder():
 
 
 
+#: Four 2-tile cities completed (the record stays 2, Rouge holds the king), Rouge's
+#: knight in an open 3-tile city with a shield (-1,0)-(-1,-1); Bleu to play a base/E.
+LATE_KING = [("base/E", 0, -1, 2), ("base/U", 1, 0, 0), ("base/J", -1, 0, 0), ("base/F", -1, -1, 1),
+             ("base/E", 1, -1, 0), ("base/E", 1, -2, 2), ("base/U", 2, 0, 0), ("base/E", 2, -1, 0),
+             ("base/E", 2, -2, 2), ("base/U", 3, 0, 0), ("base/E", 3, -1, 0), ("base/E", 3, -2, 2),
+             ("base/U", 4, 0, 0)]
+
+
 def test_medium_pays_for_the_king_when_it_is_worth_more_than_the_gift():
-    """Completing the opponent's 3-tile city gives him 6 points and the king to
-    the completer; with 20 tiles to go the king is projected at more than that
-    (2 cities so far, 2 per 7 tiles placed), so medium takes it. Without the
-    King & Robber Baron term it would leave the city alone."""
+    """Closing Rouge's city gives him 8 points and Bleu the king, worth about 5
+    at the end (5 cities, few tiles left for anyone to take it back): a swing
+    of about 10 to Bleu. Without the King & Robber Baron term medium leaves
+    the city alone (checked by hand: it plays (0,-2) then)."""
     from carcassonne_desktop.ai.levels import create_player
 
-    order = ("base/E", "base/U", "base/J", "base/F", "base/U", "base/E") + ("base/V",) * 20
-    game = Game(quick_setup(2, expansions=("base", "king_robber_baron"), tile_order=order))
-    _play(game, [
-        _place("base/E", 0, -1, 2), PASS,  # P0 (Rouge) completes the first city: the king
-        _place("base/U", 1, 0, 0), PASS,
-        _place("base/J", -1, 0, 0), {"type": "deploy", "figure": "follower", "x": -1, "y": 0, "port": "N"},
-        _place("base/F", -1, -1, 1), PASS,
-        _place("base/U", 2, 0, 0), PASS,
-    ])
-    assert game.turn_player == BLEU and title_of(game, "city").holder == ROUGE
+    order = tuple(t for t, *_ in LATE_KING) + ("base/E",) + ("base/V",) * 4
+    game = Game(quick_setup(2, expansions=("base", "king_robber_baron"), tile_order=order,
+                            options={"farmers": False}))
+    for tile, x, y, rot in LATE_KING:
+        knight = (tile, x, y) == ("base/J", -1, 0)
+        _play(game, [_place(tile, x, y, rot),
+                     {"type": "deploy", "figure": "follower", "x": x, "y": y, "port": "N"} if knight else PASS])
+    assert game.turn_player == BLEU and title_of(game, "city") == Title(ROUGE, 2, 4)
     action = create_player("ai:medium", seed=0).choose(game)
     assert (action.x, action.y) == (-1, -2)  # closes Rouge's 3-tile city: the king

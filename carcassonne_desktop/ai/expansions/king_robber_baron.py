@@ -7,7 +7,8 @@ at the end, and who is likely to hold it then.
   already at least as large as the record gets completed by someone else;
   each such feature takes it with its chance of completion (the engine's
   prospects), and hands it to its majority owners (they usually close it), or
-  to anyone when nobody is in it.
+  to anyone when nobody is in it. Features not begun yet may take it too, the
+  likelier the more tiles are left and the smaller the record.
 
 Completing a larger city or road moves the token at once in the engine, so
 the whole-turn search sees the title change hands and values it through this
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
 
 #: Share of a threatening feature's chance that goes to its majority owners.
 OWNER_SHARE = 0.7
+#: Features not begun yet take the title too: the chance nobody does before
+#: the end is 1 / (1 + tiles left / (FUTURE_TILES * record)), so an early title
+#: (small record, many tiles) is worth little and a late one nearly all.
+FUTURE_TILES = 8.0
 
 
 @evaluation_term(ID)
@@ -63,6 +68,8 @@ def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
             # completed, it goes to its completer (maybe the holder himself)
             share = [s * (1.0 - chance) + chance * g for s, g in zip(share, gain)]
             unclaimed *= 1.0 - chance
-        # a title nobody holds yet goes to whoever completes the first feature
+        # later features may still take it, from anyone to anyone
+        keep = 1.0 / (1.0 + left / (FUTURE_TILES * max(title.record, 1)))
+        unclaimed = 1.0 - keep * (1.0 - unclaimed)
         for p in range(n):
-            totals[p] += worth * (share[p] + unclaimed / n)
+            totals[p] += worth * (keep * share[p] + unclaimed / n)
