@@ -99,10 +99,10 @@ def test_the_holder_of_each_title_shows_it_with_the_record_size():
 
 def test_the_log_says_who_lost_a_challenge():
     line = describe(ChallengeLost(1, "shrine", 1, 1, 0, 1), ["Rouge", "Bleu"])
-    assert line is not None and "Bleu" in line and "lieu de culte" in line and "défi" in line
+    assert line == "Bleu perd le défi : son hérétique quitte le lieu de culte sans marquer de points."
     i18n.set_language("en")
     line = describe(ChallengeLost(0, "cloister", 0, 1, 1, 1), ["Red", "Blue"])
-    assert line is not None and "Red" in line and "cloister" in line and "challenge" in line
+    assert line == "Red loses the challenge: the monk leaves the cloister without scoring."
 
 
 def test_the_setup_offers_the_first_edition_farmers_beside_the_other_first_edition_option():
@@ -145,3 +145,15 @@ def test_the_panel_makes_room_for_every_note_and_every_figure():
     assert size < 14 and _notes_width(notes, size) <= wide - 10
     figures = dict.fromkeys(("follower", "large_follower", "abbot", "builder", "pig", "shepherd"), 1)
     assert _figures_width(figures, 14, 13, "", 7) < 0.8 * _figures_width(figures, 18, 15, "×", 12)
+
+
+def test_the_tooltip_of_a_challenged_cloister_names_the_rival():
+    from carcassonne_desktop.ui.game_texts import feature_lines
+
+    game = _golden_game("hs_challenge_unresolved_at_the_end", 4)  # monk and heretic placed
+    lines = feature_lines(game, game.feature_at(0, 1, "C"))
+    assert len(lines) == 3 and "lieu de culte" in lines[2] and "Bleu" in lines[2]
+    shrine = feature_lines(game, game.feature_at(1, 1, "C"))
+    assert shrine[2].startswith("Défi avec l'abbaye voisine (Rouge)")
+    alone = _golden_game("hs_challenge_unresolved_at_the_end", 2)  # no heretic yet
+    assert len(feature_lines(alone, alone.feature_at(0, 1, "C"))) == 2

@@ -228,6 +228,26 @@ def event_text(event: Any, names: Any) -> str | None:
     return None
 
 
+#: (game, feature info) -> one more line for a feature's tooltip, or None.
+FeatureNote = Callable[[Any, Any], "str | None"]
+_FEATURE_NOTES: dict[str, list[FeatureNote]] = {}
+
+
+def register_feature_note(expansion_id: str, note: FeatureNote) -> None:
+    """A line under a feature's tooltip (a challenge), in games with that expansion."""
+    notes = _FEATURE_NOTES.setdefault(expansion_id, [])
+    if note not in notes:
+        notes.append(note)
+
+
+def feature_notes(game: Any, info: Any) -> tuple[str, ...]:
+    """What the expansions in play add to the tooltip of one feature."""
+    discover()
+    found = (note(game, info) for eid in game.rules.expansion_ids
+             for note in _FEATURE_NOTES.get(eid, ()))
+    return tuple(text for text in found if text)
+
+
 #: Tokens whose holder a player note already shows (the king): the panel does
 #: not list them a second time with the goods.
 _NOTED_TOKENS: set[str] = set()

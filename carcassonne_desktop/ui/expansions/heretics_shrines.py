@@ -1,5 +1,5 @@
-"""Heretics & Shrines in the interface: the shrine, and what the log says when a
-challenge is lost.
+"""Heretics & Shrines in the interface: the shrine, the challenge in a
+cloister's or shrine's tooltip, and what the log says when one is lost.
 
 A shrine is a centre feature like a cloister (the figure stands on it, port
 ``C`` names it, a road that stops on the tile runs to it), but it must not be
@@ -11,15 +11,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.events import Event
-from carcassonne_desktop.engine.expansions.heretics_shrines import ChallengeLost
+from carcassonne_desktop.engine.expansions.heretics_shrines import (
+    ID,
+    RIVALS,
+    ChallengeLost,
+    centre_at,
+    challenger,
+)
 from carcassonne_desktop.ui.art.tile_art import Painter, shadow
 from carcassonne_desktop.ui.art.tile_layout import Prop
-from carcassonne_desktop.ui.expansions import register_event_text, register_prop
+from carcassonne_desktop.ui.expansions import (
+    register_event_text,
+    register_feature_note,
+    register_prop,
+)
 from carcassonne_desktop.ui.resources import colour
 
 
@@ -61,12 +72,25 @@ def paint_shrine(p: Painter, prop: Prop, detail: bool, rng: random.Random) -> No
 def _challenge_text(event: Event, names: Sequence[str]) -> str | None:
     if not isinstance(event, ChallengeLost):
         return None
-    from carcassonne_desktop.ui.game_log import feature_name
+    # one sentence per kind: French articles and agreement differ
+    return i18n.tr(f"message.challenge_lost_{event.feature}", name=names[event.player])
 
-    return i18n.tr("message.challenge_lost", name=names[event.player],
-                   feature=feature_name(event.feature))
+
+def _challenge_note(game: Any, info: Any) -> str | None:
+    """The tooltip of a challenged cloister or shrine names the rival."""
+    if info.kind not in RIVALS or info.completed or not info.tiles:
+        return None
+    found = centre_at(game, *info.tiles[0])
+    other = challenger(game, found[1]) if found is not None else None
+    if other is None:
+        return None
+    rival = game.features[other[2]]
+    players = game.setup.players
+    names = ", ".join(sorted({players[p].name for p, _, _ in rival.figures}))
+    return i18n.tr(f"hud.challenge_{rival.kind}", names=names)
 
 
 # as big as a cloister and drawn at the same moment
 register_prop("shrine", paint_shrine, placement="centre", radius=0.19, order=4.0, road_end=True)
 register_event_text(ChallengeLost.kind, _challenge_text)
+register_feature_note(ID, _challenge_note)
