@@ -130,3 +130,13 @@ def test_the_evaluation_counts_a_city_once_for_its_city_by_city_winners():
     # city; city by city only Bleu's 2 farmers against 1 win it, once
     assert totals[True][0] == pytest.approx(totals[False][0] - 3)
     assert totals[True][1] == pytest.approx(totals[False][1] - 3)
+
+
+def test_a_field_is_worth_what_its_farmers_win_city_by_city():
+    game = _around_one_city(True, fillers=6)
+    strip = game.feature_at(1, 0, "NW")  # Rouge's farmer: Bleu wins the city 2 to 1
+    east = game.feature_at(0, -1, "EN")  # one of Bleu's two fields
+    assert (strip.owners, strip.value) == ((0,), 0)
+    assert (east.owners, east.value) == ((1,), 3)
+    plain = _around_one_city(False, fillers=6)
+    assert plain.feature_at(1, 0, "NW").value == 3

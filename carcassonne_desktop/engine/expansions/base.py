@@ -115,3 +115,20 @@ class BaseGame(Expansion):
     def final_scoring(self, game: Game, events: list[Event]) -> None:
         if self.game_options["farmers_first_edition"]:
             score_farmers_by_city(game, events)
+
+    def modify_field_points(self, game: Game, feature: Feature, points: int) -> int:
+        """With first-edition farmers a field is worth, to its majority, 3 per
+        completed city it touches that they win city by city (what the tooltip
+        shows; the end scoring goes by city, see `score_farmers_by_city`)."""
+        if not self.game_options["farmers_first_edition"]:
+            return points
+        owners = set(game._majority(feature)[0])
+        if not owners:
+            return 0
+        areas = supply_areas(game)
+        worth = 0
+        for city_root in {game.find(c) for c in feature.cities or ()}:
+            area = areas.get(city_root)
+            if area is not None and owners & set(game._majority(area)[0]):
+                worth += POINTS_PER_SUPPLIED_CITY
+        return worth
