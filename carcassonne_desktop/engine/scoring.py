@@ -154,11 +154,14 @@ class Scoring:
 
     def _final_scoring(self, events: list[Event]) -> None:
         roots: dict[int, Feature] = {}
+        claimers = self.rules.hooks["scores_at_end_itself"]
         for _, _, node in self.figures_placed:
             root = self.find(node)
             feature = self.features[root]
             assert feature is not None
-            if not feature.completed:
+            if not feature.completed and not any(
+                e.scores_at_end_itself(self, feature) for e in claimers
+            ):
                 roots[root] = feature
         order = sorted(
             roots, key=lambda r: (FEATURE_KINDS[roots[r].kind].order

@@ -26,6 +26,7 @@ from carcassonne_desktop.engine.events import (
     TokenGained,
 )
 from carcassonne_desktop.ui.art.meeples import player_rgb
+from carcassonne_desktop.ui.expansions import event_text
 from carcassonne_desktop.ui.resources import colour, font
 
 MAX_ENTRIES = 400
@@ -73,6 +74,9 @@ def colour_name(colour_id: str) -> str:
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One log line for an event in the current language (None: not worth a line)."""
+    told = event_text(event, names)
+    if told is not None:
+        return told
     if isinstance(event, FigureDeployed):
         # events built without the feature kind (older callers) name fields by half edges
         on_field = event.feature == "field" if event.feature else len(event.port) == 2

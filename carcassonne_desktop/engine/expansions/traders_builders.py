@@ -177,3 +177,12 @@ class TradersBuilders(Expansion):
         if any(owner == player and name == PIG for owner, name, _ in feature.figures):
             return points + completed_cities(game, feature)
         return points
+
+    def supplied_city_points(
+        self, game: Game, city: Feature, fields: tuple[Feature, ...], player: int, points: int
+    ) -> int:
+        # First-edition farmers: 4 instead of 3 for the city when the winner's
+        # pig stands in one of the fields that supply it (docs/rulings.md).
+        if any(owner == player and name == PIG for f in fields for owner, name, _ in f.figures):
+            return points + 1
+        return points
