@@ -1,0 +1,63 @@
+"""The River II on the tile art: every tile renders, and the fork, the volcano
+and the pigsty each change the picture (painters in ui/expansions/river_ii.py)."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from carcassonne_desktop.ui.art.tile_art import render_tile
+from carcassonne_desktop.ui.art.tile_layout import build_layout
+from carcassonne_desktop.ui.expansions import tile_symbols
+
+DATA = Path(__file__).resolve().parent.parent / "carcassonne_desktop" / "engine" / "data"
+TILES = {t["id"]: t for t in json.loads((DATA / "river_ii.json").read_text(encoding="utf-8"))["tiles"]}
+
+pygame.init()
+
+
+def _pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def _without(tile: dict, flag: str) -> dict:
+    copy = json.loads(json.dumps(tile))
+    copy["flags"].pop(flag, None)
+    for feature in copy["features"]:
+        feature.pop(flag, None)
+    return copy
+
+
+@pytest.mark.parametrize("tile", TILES.values(), ids=lambda t: t["id"])
+def test_every_river_ii_tile_renders_at_three_sizes_and_four_rotations(tile):
+    for size in (24, 64, 128):
+        for rot in range(4):
+            assert render_tile(tile, rot, size).get_size() == (size, size)
+
+
+def test_the_new_symbols_are_registered():
+    assert {"volcano", "pigsty", "river_fork"} <= set(tile_symbols())
+
+
+@pytest.mark.parametrize("tile_id,flag", [("river2/03", "volcano"), ("river2/11", "pigsty"),
+                                          ("river2/04", "river_fork")])
+def test_each_symbol_changes_the_picture(tile_id, flag):
+    tile = TILES[tile_id]
+    for size in (24, 128):
+        for rot in (0, 1):
+            assert _pixels(render_tile(tile, rot, size)) != _pixels(
+                render_tile(_without(tile, flag), rot, size))
+
+
+def test_the_fork_is_a_pool_not_a_crossroads_hamlet():
+    assert [prop.kind for prop in build_layout(TILES["river2/04"]).props] == []
+
+
+def test_the_volcano_stands_in_its_lake_and_a_city_end_keeps_the_lake():
+    assert [p.kind for p in build_layout(TILES["river2/03"]).props] == ["lake"]
+    assert [p.kind for p in build_layout(TILES["river2/02"]).props] == ["lake"]
