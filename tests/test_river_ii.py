@@ -27,7 +27,7 @@ from carcassonne_desktop.engine import (
     RecordError,
     replay_summary,
 )
-from carcassonne_desktop.engine.events import TileDiscarded
+from carcassonne_desktop.engine.events import ExtraTurn, TileDiscarded
 from carcassonne_desktop.engine.expansions.shared.river_course import is_river_tile
 from tests.test_catalogue import REFERENCE, assert_matches_reference
 
@@ -161,7 +161,7 @@ def test_the_volcano_forbids_every_figure_and_gives_another_turn():
     assert list(game.legal_actions()) == [PASS]
     with pytest.raises(IllegalActionError):
         game.apply(Deploy("follower", 1, 0, "NE"))
-    game.apply(PASS)
+    assert ExtraTurn(0) in game.apply(PASS)
     assert game.turn_player == 0 and game.pending.kind == "place_tile"
     game.apply(PlaceTile(0, -1, 0, "base/U"))
     assert any(isinstance(a, Deploy) for a in game.legal_actions())

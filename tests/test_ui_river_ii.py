@@ -61,3 +61,18 @@ def test_the_fork_is_a_pool_not_a_crossroads_hamlet():
 def test_the_volcano_stands_in_its_lake_and_a_city_end_keeps_the_lake():
     assert [p.kind for p in build_layout(TILES["river2/03"]).props] == ["lake"]
     assert [p.kind for p in build_layout(TILES["river2/02"]).props] == ["lake"]
+
+
+def test_the_log_tells_of_the_extra_turn_in_both_languages():
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.engine.events import ExtraTurn
+    from carcassonne_desktop.ui.game_log import describe
+
+    before = i18n.current_language()
+    try:
+        i18n.set_language("fr")
+        assert describe(ExtraTurn(1), ["Rouge", "Bleu"]) == "Bleu rejoue aussitôt un tour complet."
+        i18n.set_language("en")
+        assert describe(ExtraTurn(0), ["Red", "Blue"]) == "Red plays another whole turn at once."
+    finally:
+        i18n.set_language(before)
