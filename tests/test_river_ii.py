@@ -251,3 +251,17 @@ def test_a_single_unplaceable_river_tile_goes_back_alone():
     assert discarded == ["river2/09+garden"]
     assert replay.game.current_tile == "river2/08"
     assert {(a.x, a.y, a.rot) for a in replay.game.legal_actions()} == {(1, -1, 3)}
+
+
+def test_a_sampled_copy_keeps_the_river_before_the_landscape():
+    """A computer player's copy reshuffles the unseen tiles but draws the
+    river tiles first, the fork first and the volcano last, as the real bag."""
+    import random
+
+    game = Game(setup("river_ii", seed=2))
+    copy_ = game.copy()
+    copy_.resample_hidden(random.Random(9))
+    order = draws(copy_)
+    river = [t for t in order if is_river_tile(copy_.rules.catalogue[t])]
+    assert order[:11] == river and river[0] == "river2/04" and river[-1] == "river2/03"
+    assert sorted(order) == sorted(draws(game))

@@ -126,6 +126,15 @@ class RiverCourse(Expansion):
     def arrange_bag(self, game: Game, bag: list[str], rng: random.Random) -> list[str]:
         return arrange_river(bag, game, rng) if self.leads(game) else bag
 
+    def resample_hidden(self, game: Game, rng: random.Random, pool: list[str]) -> None:
+        """A computer player's sampled copy keeps the river first: the unseen
+        river tiles are drawn before the landscape, in the river's order, as
+        in the real game (the pool is drawn from its end)."""
+        catalogue = game.rules.catalogue
+        if not self.leads(game) or not any(is_river_tile(catalogue[t]) for t in pool):
+            return
+        pool[:] = arrange_river(pool[::-1], game, rng)[::-1]
+
     def filter_placements(
         self, game: Game, tile: TileType, placements: list[Placement]
     ) -> list[Placement]:
