@@ -265,3 +265,18 @@ def test_a_sampled_copy_keeps_the_river_before_the_landscape():
     river = [t for t in order if is_river_tile(copy_.rules.catalogue[t])]
     assert order[:11] == river and river[0] == "river2/04" and river[-1] == "river2/03"
     assert sorted(order) == sorted(draws(game))
+
+
+def test_computer_players_value_the_pigsty():
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.ai.expansions import terms_for
+    from carcassonne_desktop.ai.expansions.river_ii import pigsty_cities
+
+    assert pigsty_cities in terms_for(("base", "river_ii"))
+    # the pigsty golden before its last tile: Rouge's farmer alone wins the
+    # pigsty field, which borders one completed city
+    record = golden("rii_pigsty_4_per_city")
+    game = GameRecord.from_json({**record, "actions": record["actions"][:8]}).replay().game
+    totals = [0.0, 0.0]
+    pigsty_cities(Evaluator(game), game, totals)
+    assert totals == [1.0, 0.0]

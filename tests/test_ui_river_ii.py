@@ -76,3 +76,13 @@ def test_the_log_tells_of_the_extra_turn_in_both_languages():
         assert describe(ExtraTurn(0), ["Red", "Blue"]) == "Red plays another whole turn at once."
     finally:
         i18n.set_language(before)
+
+
+def test_river_ii_has_a_rules_page_in_both_languages():
+    from carcassonne_desktop.ui.rules_scene import expansion_pages
+
+    pages = {page_id: (title, rules) for page_id, title, rules in expansion_pages()}
+    title, rules = pages["river_ii"]
+    assert title == {"fr": "La Rivière II", "en": "The River II"}
+    assert "volcan" in rules["fr"] and "porcherie" in rules["fr"]
+    assert "volcano" in rules["en"] and "pigsty" in rules["en"]
