@@ -86,3 +86,44 @@ def test_river_ii_has_a_rules_page_in_both_languages():
     assert title == {"fr": "La Rivière II", "en": "The River II"}
     assert "volcan" in rules["fr"] and "porcherie" in rules["fr"]
     assert "volcano" in rules["en"] and "pigsty" in rules["en"]
+
+
+@pytest.fixture
+def game_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.app import App
+    from carcassonne_desktop.ui.launcher import build_hooks
+
+    application = App(build_hooks(), size=(1280, 800))
+    application.set_language("fr")
+    application.start()
+    yield application
+    application.stack.clear()
+    i18n.unregister_manager(application.manager)
+    i18n.set_language("en")
+    pygame.quit()
+
+
+def test_a_human_lays_the_volcano_in_the_window_and_plays_again(game_app):
+    """The figure step after the volcano passes by itself; once the turn is
+    confirmed the same human places the next tile, and the log says why."""
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    setup = {"players": [{"name": "Marie", "color": "red", "controller": "human"},
+                         {"name": "Paul", "color": "blue", "controller": "human"}],
+             "expansions": ["base", "river_ii"], "options": {"farmers": True}, "seed": 3,
+             "tile_order": ["river2/03", "base/U", "base/U"]}
+    scene = GameScene.from_setup(game_app, setup)
+    game_app.stack.push(scene)
+    game_app.step(0.016)
+    c = scene.human_controller()
+    assert c is not None and c.legal_cells() == {(1, 0): (0,)}
+    c.set_hover((1, 0))
+    c.place((1, 0))
+    assert c.state == "ready" and c.auto_passed  # nothing may go on the volcano
+    scene.confirm_turn()
+    game_app.step(0.016)
+    assert scene.game.turn_player == 0 and scene.game.pending.kind == "place_tile"
+    assert "Marie rejoue aussitôt un tour complet." in scene.log.lines()
