@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -256,8 +257,6 @@ def test_a_single_unplaceable_river_tile_goes_back_alone():
 def test_a_sampled_copy_keeps_the_river_before_the_landscape():
     """A computer player's copy reshuffles the unseen tiles but draws the
     river tiles first, the fork first and the volcano last, as the real bag."""
-    import random
-
     game = Game(setup("river_ii", seed=2))
     copy_ = game.copy()
     copy_.resample_hidden(random.Random(9))
@@ -280,3 +279,31 @@ def test_computer_players_value_the_pigsty():
     totals = [0.0, 0.0]
     pigsty_cities(Evaluator(game), game, totals)
     assert totals == [1.0, 0.0]
+
+
+ALL_DONE = ("inns_cathedrals", "river", "river_ii", "abbot", "traders_builders", "hills_sheep")
+
+
+@pytest.mark.parametrize("combo,seed", [
+    (("river_ii",), 1),  # seed 1 plays with a hand of 3
+    (("river_ii",), 2),
+    (("river", "river_ii"), 2),
+    (ALL_DONE, 1),
+], ids=lambda v: "+".join(v) if isinstance(v, tuple) else str(v))
+def test_save_load_replay_after_every_action_with_river_ii(combo, seed):
+    """As tests/test_replay_every_combination.py: the open ends, the volcano's
+    extra turn and the tiles set aside all come back from the record alone."""
+    from tests.engine_checks import Watcher
+    from tests.test_replay_every_combination import _setup, _through_a_save
+
+    game = Game(_setup(combo, seed))
+    rng = random.Random(seed)
+    watcher = Watcher(game)
+    while not game.is_over:
+        actions = game.legal_actions()
+        watcher.after(game.apply(actions[rng.randrange(len(actions))]))
+        replayed = _through_a_save(game)
+        assert replayed.state_key() == game.state_key()
+        assert replayed.extension_state == game.extension_state
+        assert replayed.pending == game.pending
+        assert list(replayed.legal_actions()) == list(game.legal_actions())
