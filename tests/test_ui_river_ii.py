@@ -14,6 +14,7 @@ import pytest
 from carcassonne_desktop.ui.art.tile_art import render_tile
 from carcassonne_desktop.ui.art.tile_layout import build_layout
 from carcassonne_desktop.ui.expansions import tile_symbols
+from tests.test_ui_decisions import app  # noqa: F401  (the window fixture, shared)
 
 DATA = Path(__file__).resolve().parent.parent / "carcassonne_desktop" / "engine" / "data"
 TILES = {t["id"]: t for t in json.loads((DATA / "river_ii.json").read_text(encoding="utf-8"))["tiles"]}
@@ -88,25 +89,8 @@ def test_river_ii_has_a_rules_page_in_both_languages():
     assert "volcano" in rules["en"] and "pigsty" in rules["en"]
 
 
-@pytest.fixture
-def game_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
-    from carcassonne_desktop import i18n
-    from carcassonne_desktop.ui.app import App
-    from carcassonne_desktop.ui.launcher import build_hooks
-
-    application = App(build_hooks(), size=(1280, 800))
-    application.set_language("fr")
-    application.start()
-    yield application
-    application.stack.clear()
-    i18n.unregister_manager(application.manager)
-    i18n.set_language("en")
-    pygame.quit()
-
-
-def test_a_human_lays_the_volcano_in_the_window_and_plays_again(game_app):
+def test_a_human_lays_the_volcano_in_the_window_and_plays_again(app):  # noqa: F811
+    game_app = app
     """The figure step after the volcano passes by itself; once the turn is
     confirmed the same human places the next tile, and the log says why."""
     from carcassonne_desktop.ui.game_scene import GameScene
