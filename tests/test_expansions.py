@@ -29,7 +29,7 @@ FIRST_THREE = ("inns_cathedrals", "river", "abbot")
 DONE = (*FIRST_THREE, "traders_builders", "hills_sheep")
 #: Expansions added later: each alone, with each of DONE, and all together
 #: (every subset of everything would be 127 combinations).
-LATER = ("king_robber_baron", "heretics_shrines")
+LATER = ("king_robber_baron", "heretics_shrines", "river_ii")
 COMBOS = (
     [c for n in range(1, len(DONE) + 1) for c in itertools.combinations(DONE, n)]
     + [(new,) for new in LATER]

@@ -64,10 +64,14 @@ class Scoring:
             points = expansion.modify_points(self, feature, points, completed)
         return points
 
+    def completed_cities(self, field: Feature) -> int:
+        """How many completed cities a field borders (what farmers are paid for;
+        the pig and the pigsty add per city too)."""
+        cities = {self.find(c) for c in field.cities or ()}
+        return sum(1 for c in cities if self.features[c].completed)  # type: ignore[union-attr]
+
     def _field_points(self, feature: Feature) -> int:
-        cities = {self.find(c) for c in feature.cities or ()}
-        completed = sum(1 for c in cities if self.features[c].completed)  # type: ignore[union-attr]
-        points = 3 * completed
+        points = 3 * self.completed_cities(feature)
         for expansion in self.rules.hooks["modify_field_points"]:
             points = expansion.modify_field_points(self, feature, points)
         return points

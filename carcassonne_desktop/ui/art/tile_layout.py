@@ -294,7 +294,8 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
             strokes = (_through_stroke(ports[0], ports[1]),)
         elif len(ports) >= 3:
             strokes = tuple([EDGE_MID[p], CENTRE] for p in ports)
-            layout.props.append(Prop("junction", CENTRE, 0.1))
+            if kind == "road":  # arms of a river just meet: no crossroads hamlet
+                layout.props.append(Prop("junction", CENTRE, 0.1))
         elif kind == "river" and len(ports) == 1:
             strokes = ([EDGE_MID[ports[0]], CENTRE],)
             end = _path_end_prop(flags)
