@@ -26,7 +26,16 @@ from tests.engine_checks import play_random
 
 ENGINE = Path(__file__).resolve().parents[1] / "carcassonne_desktop" / "engine"
 FIRST_THREE = ("inns_cathedrals", "river", "abbot")
-DONE = (*FIRST_THREE, "traders_builders", "hills_sheep", "wheel_of_fortune")
+DONE = (*FIRST_THREE, "traders_builders", "hills_sheep")
+#: Expansions added later: each alone, with each of DONE, and all together
+#: (every subset of everything would be 255 combinations).
+LATER = ("king_robber_baron", "heretics_shrines", "river_ii", "wheel_of_fortune")
+COMBOS = (
+    [c for n in range(1, len(DONE) + 1) for c in itertools.combinations(DONE, n)]
+    + [(new,) for new in LATER]
+    + [(old, new) for new in LATER for old in DONE]
+    + [LATER, DONE + LATER]
+)
 
 
 def setup(*expansions, order=None, start=None, players=2, seed=0, **options):
@@ -69,7 +78,7 @@ def test_core_engine_never_names_an_expansion():
 
 @pytest.mark.parametrize(
     "combo",
-    [c for n in range(1, len(DONE) + 1) for c in itertools.combinations(DONE, n)],
+    COMBOS,
     ids=lambda c: "+".join(c),
 )
 def test_random_games_with_every_combination(combo):
@@ -77,6 +86,14 @@ def test_random_games_with_every_combination(combo):
     for seed in range(3 if "wheel_of_fortune" in combo else 6):
         game = play_random(Game(setup(*combo, players=2 + seed % 3, seed=seed)),
                            random.Random(seed), check_every=4)
+        assert game.is_over
+
+
+@pytest.mark.parametrize("options", [{}, {"farmers_first_edition": True}, {"hand_of_3": True}])
+def test_random_games_with_all_expansions_together(options):
+    for seed in range(8):
+        game = play_random(Game(setup(*DONE, *LATER, players=2 + seed % 3, seed=seed, **options)),
+                           random.Random(seed), check_every=3)
         assert game.is_over
 
 
@@ -177,7 +194,8 @@ def test_no_layer_core_names_an_expansion():
     figures = {f.name for cls in registry().values() if cls.id != "base"
                for f in cls({"farmers": True}).figures()}
     symbols = {"inn", "cathedral", "spring", "lake", "river_end", "garden", "wine", "grain",
-               "cloth", "hill", "vineyard", "shepherd", "flock", "sheep", "goods"}
+               "cloth", "hill", "vineyard", "shepherd", "flock", "sheep", "goods", "king",
+               "robber_baron", "shrine", "heretic"}
     forbidden = (names | figures | symbols) - {"river"}  # "river" is also a feature kind
     package = ENGINE.parent
     for layer in ("engine", "ui", "ai"):

@@ -111,7 +111,9 @@ def test_wheel_is_drawn_with_its_pig_and_the_end_table_has_wheel_and_crown(app):
     from carcassonne_desktop.ui.expansions.wheel_of_fortune import pig_bearing
     from carcassonne_desktop.ui.game_scene import GameScene
 
-    game = GameRecord.from_json(_record(PLAGUE)).replay().game
+    record = _record(PLAGUE)
+    record["actions"] = record["actions"][:14]  # the game goes on (an ended one is dimmed)
+    game = GameRecord.from_json(record).replay().game
     scene = GameScene(app, game)
     app.stack.push(scene)
     scene.camera.focus(0, 0, immediate=True)
@@ -124,8 +126,10 @@ def test_wheel_is_drawn_with_its_pig_and_the_end_table_has_wheel_and_crown(app):
     fortune = surface.get_at((round(cx), round(cy - 0.7 * s)))
     from carcassonne_desktop.ui.resources import colour
 
-    assert fortune[:3] == tuple(colour("wheel", "fortune"))[:3]
+    want = tuple(colour("wheel", "fortune"))[:3]
+    assert all(abs(a - b) <= 16 for a, b in zip(fortune[:3], want)), (fortune, want)
     assert 0 <= pig_bearing(game) < 360
+    game = GameRecord.from_json(_record(PLAGUE)).replay().game
     assert {"wheel", "crown"} & set(categories(game))
     i18n.set_language("fr")
     assert category_label("crown") == "Couronne" and category_label("wheel") == "Roue"
@@ -146,7 +150,9 @@ def test_the_hint_points_at_a_crown_space_when_the_advice_is_the_crown():
     c.set_hover((3, 1))
     c.place()
     advisor = HintAdvisor()
-    advisor._preselect(c, DeployToArea("follower", "wheel", "crown_8"))
+    advice = DeployToArea("follower", "wheel", "crown_8")
+    advisor.actions, advisor._shown_for = (advice,), c.serial
+    advisor._preselect(c, advice)
     assert advisor.message == FIGURE_HERE
     assert c.spots()[c.selected_spot].slot == "crown_8"
 

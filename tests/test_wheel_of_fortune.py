@@ -295,7 +295,7 @@ def test_with_the_river_the_spring_flows_away_from_the_board():
     assert len(placed) == 17
     (cell, (tile, rot)), = [(c, t) for c, t in placed.items() if not t[0].startswith("wof/")]
     assert tile == "river1/01" and cell == (-1, -3) and rot == 3  # river flows north
-    assert game.extension_state["river"][:3] == (-1, -4, 0)
+    assert game.extension_state["river"][0][:3] == (-1, -4, 0)
     assert game.rules.catalogue[game.current_tile].has_feature("river")
     assert all(y == -4 for _, y, _, _ in game.placements_for(game.current_tile))
 

@@ -240,6 +240,12 @@ class Game(CoreWorks, Board, Scoring):
             return []
         return LegalActions(self._placements[tile_id], []).placements()
 
+    def placement_count(self, tile_id: str) -> int:
+        """How many legal placements a tile would have on the board as it is
+        now, whoever holds it (expansions' filters included): a river box
+        sets its remaining tiles aside when none of them fits anywhere."""
+        return self._compute_placements(self.rules.catalogue[tile_id])[1]
+
     # ------------------------------------------------------- chance, tokens
     def draw(self, stream: str, population: list[Any] | tuple[Any, ...],
              events: list[Event] | None = None, player: int = -1) -> Any:
@@ -356,9 +362,12 @@ class Game(CoreWorks, Board, Scoring):
                 self.pending = self._figure_decision()
                 return events
         elif kind == FIGURE:
-            action = self._normalise_figure_action(action)
-            if action not in self._figure_actions():
-                raise IllegalActionError(self._explain_figure(action), action)
+            # passing an optional figure step is always legal: no need to list
+            # every deploy first (most turns of a search pass)
+            if not (type(action) is Pass and pending.optional):
+                action = self._normalise_figure_action(action)
+                if action not in self._figure_actions():
+                    raise IllegalActionError(self._explain_figure(action), action)
             if type(action) is Deploy:
                 self._deploy(action, events)
             elif type(action) is not Pass:

@@ -43,6 +43,8 @@ HOOKS = (
     "modify_points",
     "modify_field_points",
     "final_scoring",
+    "scores_at_end_itself",
+    "supplied_city_points",
 )
 
 

@@ -17,6 +17,7 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.events import (
     Event,
+    ExtraTurn,
     FigureDeployed,
     FigureReturned,
     GameOver,
@@ -102,6 +103,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
                        token=token_label(event.token))
     if isinstance(event, TileDiscarded):
         return i18n.tr("message.tile_discarded", name=names[event.player])
+    if isinstance(event, ExtraTurn):
+        return i18n.tr("message.extra_turn", name=names[event.player])
     if isinstance(event, GameOver):
         return i18n.tr("message.game_over")
     return None

@@ -18,6 +18,8 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.board_view import BoardRenderer
+from carcassonne_desktop.ui.expansions import noted_tokens
+from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.resources import colour, font
 
 PANEL_W = 372
@@ -75,6 +77,18 @@ def _shadowed(value: str, size: int, bold: bool, name: str) -> pygame.Surface:
     return out
 
 
+@lru_cache(maxsize=64)
+def fit_icon(icon: pygame.Surface, box: int) -> pygame.Surface:
+    """A figure icon no larger than ``box`` pixels either way: a figure
+    style may draw bigger than the size asked for (the large follower's
+    scale), and must not spill out of its frame."""
+    w, h = icon.get_size()
+    if max(w, h) <= box:
+        return icon
+    k = box / max(w, h)
+    return pygame.transform.smoothscale(icon, (max(1, round(w * k)), max(1, round(h * k))))
+
+
 def fit_text(text: str, size: int, bold: bool, width: int) -> str:
     fnt = font(size, bold=bold)
     if fnt.size(text)[0] <= width:
@@ -105,29 +119,37 @@ class PlayersView:
             surface.blit(meeple, (r.x + 8, r.y + (r.height - meeple.get_height()) // 2))
             name_x = r.x + 14 + meeple.get_width()
             score = _shadowed(str(row.score), 26, True, "title")
-            name_w = r.right - name_x - score.get_width() - 16
-            name = fit_text(row.name, 18, True, name_w)
+            right = r.right - score.get_width() - 16
+            name_w = right - name_x
+            # what expansions say about the player (the flock, the king) follows
+            # the name: smaller type when the notes are many, and the name gives
+            # way rather than a note (a title must stay in sight)
+            note_size = _note_size(row.notes, name_w - 80)
+            notes_w = _notes_width(row.notes, note_size)
+            name = fit_text(row.name, 18, True, max(60, name_w - notes_w - 12) if notes_w else name_w)
             surface.blit(text(name, 18, True, "ui", "text"), (name_x, r.y + 5))
-            # what an expansion says about the player (the flock) follows the
-            # name, where the figures' line has no room left
             nx = name_x + font(18, bold=True).size(name)[0] + 12
             for note in row.notes:
-                label = text(note, 14, True, "ui", "accent")
-                if nx + label.get_width() > r.right - score.get_width() - 16:
+                label = text(note, note_size, True, "ui", "accent")
+                if nx + label.get_width() > right:
                     break
-                surface.blit(label, (nx, r.y + 8))
-                nx += label.get_width() + 10
+                surface.blit(label, (nx, r.y + 8 + (14 - note_size) // 2))
+                nx += label.get_width() + NOTE_GAP
             surface.blit(score, (r.right - score.get_width() - 10, r.y + (r.height - score.get_height()) // 2))
             fx = name_x
             fy = r.y + r.height - 22
+            # many kinds of figures (every expansion at once) fit in a tighter line
+            wide = _figures_width(row.figures, 18, 15, "×", 12) <= right - name_x
+            icon_px, count_px, times, gap = (18, 15, "×", 12) if wide else (14, 13, "", 7)
             for kind in row.figures:
-                icon = self.meeples.get(kind, row.colour, 18)
-                surface.blit(icon, (fx, fy))
-                count = text(f"×{row.figures[kind]}", 15, True, "ui", "text_dim")
+                icon = fit_icon(self.meeples.get(kind, row.colour, icon_px), icon_px)
+                surface.blit(icon, (fx, fy + (18 - icon_px) // 2))
+                count = text(f"{times}{row.figures[kind]}", count_px, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
-                fx += icon.get_width() + count.get_width() + 12
+                fx += icon.get_width() + count.get_width() + gap
+            noted = noted_tokens()
             for token, held in row.tokens.items():
-                if held <= 0:
+                if held <= 0 or token in noted:
                     continue
                 label = text(f"{token_name(token)} ×{held}", 14, True, "ui", "text_dim")
                 if fx + label.get_width() > r.right - score.get_width() - 16:
@@ -140,6 +162,24 @@ class PlayersView:
                 surface.blit(label, (r.right - label.get_width() - 10, fy + 2))
             y += row_h
         return y
+
+
+NOTE_GAP = 10
+
+
+def _notes_width(notes: Sequence[str], size: int) -> int:
+    fnt = font(size, bold=True)
+    return sum(fnt.size(n)[0] for n in notes) + NOTE_GAP * max(len(notes) - 1, 0)
+
+
+def _note_size(notes: Sequence[str], room: int) -> int:
+    """The largest of the note sizes at which every note fits in ``room``."""
+    return next((size for size in (14, 12, 11) if _notes_width(notes, size) <= room), 11)
+
+
+def _figures_width(figures: Mapping[str, int], icon: int, size: int, times: str, gap: int) -> int:
+    fnt = font(size, bold=True)
+    return sum(icon + 2 + fnt.size(f"{times}{n}")[0] + gap for n in figures.values())
 
 
 def draw_caption(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 16,
@@ -167,50 +207,74 @@ FADED_STATUS_ALPHA = 60
 
 
 def status_rect(board_rect: pygame.Rect, title: str, hint: str,
-                player_colour: str | None) -> pygame.Rect:
-    """Where the instruction pill is drawn (for hover tests)."""
-    pill = _status_pill(title, hint, player_colour)
-    return pill.get_rect(midtop=(board_rect.centerx, board_rect.top + 64))
+                player_colour: str | None, top: int | None = None) -> pygame.Rect:
+    """Where the instruction pill is drawn (for hover tests): centred under
+    the toolbar (``top``), never wider than the board."""
+    pill = _status_pill(title, hint, player_colour, board_rect.width - 16)
+    y = board_rect.top + 64 if top is None else top
+    return pill.get_rect(midtop=(board_rect.centerx, y))
 
 
 def draw_status(surface: pygame.Surface, board_rect: pygame.Rect, title: str, hint: str,
-                player_colour: str | None, mouse: tuple[int, int] | None = None) -> None:
+                player_colour: str | None, mouse: tuple[int, int] | None = None,
+                top: int | None = None) -> None:
     """The instruction pill at the top of the board: whose turn and what to
     do. It fades while the mouse is over it, so it never hides a square."""
-    box = status_rect(board_rect, title, hint, player_colour)
+    box = status_rect(board_rect, title, hint, player_colour, top)
     faded = mouse is not None and box.collidepoint(mouse)
-    surface.blit(_status_pill(title, hint, player_colour, faded), box)
+    surface.blit(_status_pill(title, hint, player_colour, board_rect.width - 16, faded), box)
 
 
 @lru_cache(maxsize=32)
-def _status_pill(title: str, hint: str, player_colour: str | None,
+def _status_pill(title: str, hint: str, player_colour: str | None, max_width: int,
                  faded: bool = False) -> pygame.Surface:
+    """The pill; on a narrow board (the smallest window) the advice wraps
+    onto more lines and the title is shortened rather than cut by the edges."""
     if faded:
-        pill = _status_pill(title, hint, player_colour).copy()
+        pill = _status_pill(title, hint, player_colour, max_width).copy()
         pill.set_alpha(FADED_STATUS_ALPHA)
         return pill
-    big = text(title, 22, True, "ui", "title")
-    small = text(hint, 16, False, "ui", "text_dim") if hint else None
-    width = max(big.get_width(), small.get_width() if small else 0) + 48
-    height = big.get_height() + (small.get_height() + 4 if small else 0) + 16
+    room = max(40, max_width - 48)
+    big = text(fit_text(title, 22, True, room), 22, True, "ui", "title")
+    small = [text(line, 16, False, "ui", "text_dim") for line in wrap(hint, font(16), room)] if hint else []
+    width = max([big.get_width()] + [line.get_width() for line in small]) + 48
+    height = big.get_height() + sum(line.get_height() for line in small) + (4 if small else 0) + 16
     pill = veil((width, height), 215).copy()
     edge = player_rgb(player_colour) if player_colour else colour("ui", "accent")
     pygame.draw.rect(pill, edge, pill.get_rect(), 3, border_radius=12)
     pill.blit(big, (width // 2 - big.get_width() // 2, 8))
-    if small:
-        pill.blit(small, (width // 2 - small.get_width() // 2, 12 + big.get_height()))
+    y = 12 + big.get_height()
+    for line in small:
+        pill.blit(line, (width // 2 - line.get_width() // 2, y))
+        y += line.get_height()
     return pill
 
 
-def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], bounds: pygame.Rect) -> None:
-    """A small box of text next to the cursor (kept inside ``bounds``)."""
+def tooltip_box(size: tuple[int, int], pos: tuple[int, int], bounds: pygame.Rect,
+                avoid: pygame.Rect | None = None) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: beside the cursor, inside
+    ``bounds``, and off ``avoid`` when there is room elsewhere (the placed
+    tile during the figure step: the box hid its spots)."""
+    w, h = size
+    beside = [(pos[0] + 18, pos[1] + 18), (pos[0] + 18, pos[1] - 18 - h),
+              (pos[0] - 18 - w, pos[1] + 18), (pos[0] - 18 - w, pos[1] - 18 - h)]
+    if avoid is not None:
+        beside += [(avoid.right + 8, pos[1] - h // 2), (avoid.left - 8 - w, pos[1] - h // 2),
+                   (pos[0] - w // 2, avoid.bottom + 8), (pos[0] - w // 2, avoid.top - 8 - h)]
+    boxes = [pygame.Rect(x, y, w, h).clamp(bounds) for x, y in beside]
+    clear = [box for box in boxes if avoid is None or not box.colliderect(avoid)]
+    return (clear or boxes)[0]
+
+
+def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], bounds: pygame.Rect,
+                 avoid: pygame.Rect | None = None) -> None:
+    """A small box of text next to the cursor (kept inside ``bounds``, off ``avoid``)."""
     if not lines:
         return
     rendered = [font(16, bold=i == 0).render(t, True, colour("ui", "text")) for i, t in enumerate(lines)]
     w = max(r.get_width() for r in rendered) + 20
     h = sum(r.get_height() for r in rendered) + 14
-    box = pygame.Rect(pos[0] + 18, pos[1] + 18, w, h)
-    box.clamp_ip(bounds)
+    box = tooltip_box((w, h), pos, bounds, avoid)
     veil = pygame.Surface(box.size, pygame.SRCALPHA)
     v = colour("ui", "menu_veil")
     veil.fill((v.r, v.g, v.b, 230))
@@ -229,7 +293,8 @@ def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Su
     pygame.draw.rect(surface, colour("ui", "menu_veil"), rect, border_radius=8)
     pygame.draw.rect(surface, colour("ui", "accent") if selected else colour("ui", "text_dim"), rect,
                      3 if selected else 1, border_radius=8)
-    surface.blit(icon, (rect.x + 6, rect.y + 9))
+    icon, pos = chip_icon(rect, icon)
+    surface.blit(icon, pos)
     room = rect.width - icon.get_width() - 14
     x = rect.x + icon.get_width() + 10
     name = font(14, bold=selected).render(label, True, colour("ui", "text"))
@@ -242,6 +307,12 @@ def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Su
             surface.blit(rendered, (x, rect.y + 4 + 14 * i))
         count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
     surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+
+
+def chip_icon(rect: pygame.Rect, icon: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A chip's figure picture, fitted inside its frame's border, and where it goes."""
+    icon = fit_icon(icon, rect.height - 12)
+    return icon, (rect.x + 6, rect.centery - icon.get_height() // 2)
 
 
 def two_lines(label: str) -> tuple[str, ...]:

@@ -48,6 +48,15 @@ class TileSymbol:
 _SYMBOLS: dict[str, TileSymbol] = {}
 
 
+def _register_once(table: dict[str, Any], name: str, value: Any, what: str) -> None:
+    """One value per name: a second, different registration would make the
+    interface depend on import order, so it is refused."""
+    existing = table.get(name)
+    if existing is not None and existing != value:
+        raise ValueError(f"{what} {name!r} is already registered")
+    table[name] = value
+
+
 def register_tile_symbol(name: str, painter: TileSymbolPainter, *, layer: Layer = "terrain") -> None:
     """Paint ``painter`` wherever a feature key or tile flag ``name`` is set.
 
@@ -100,6 +109,7 @@ class PropKind:
     layer: PropLayer
     anchor_shift: Point
     flags: tuple[str, ...]
+    road_end: bool = False
 
 
 _PROPS: dict[str, PropKind] = {}
@@ -115,23 +125,23 @@ def register_prop(
     layer: PropLayer = "buildings",
     anchor_shift: Point = (0.0, 0.0),
     flags: tuple[str, ...] = (),
+    road_end: bool = False,
 ) -> None:
     """A picture the tile layout places (see :data:`Placement`) and ``painter`` draws.
 
     ``order`` sorts it among the buildings (the core draws its crossroads hamlet
     at 1, cloisters and shrines at 4, shields at 6: lower is drawn first, so
-    under). As with symbols, one registration per name: a second would make the
-    art depend on import order.
+    under). ``road_end`` (centre props): a road that stops on the tile runs to
+    it, as to a cloister (a shrine), instead of to a hamlet. As with symbols,
+    one registration per name: a second would make the art depend on import
+    order.
     """
     if placement not in PLACEMENTS:
         raise ValueError(f"unknown placement {placement!r} for prop {name!r}")
     if layer not in PROP_LAYERS:
         raise ValueError(f"unknown layer {layer!r} for prop {name!r}")
-    kind = PropKind(name, painter, placement, radius, order, layer, anchor_shift, tuple(flags))
-    existing = _PROPS.get(name)
-    if existing is not None and existing != kind:
-        raise ValueError(f"prop {name!r} is already registered")
-    _PROPS[name] = kind
+    _register_once(_PROPS, name, PropKind(name, painter, placement, radius, order, layer,
+                                          anchor_shift, tuple(flags), road_end), "prop")
 
 
 def tile_props() -> Mapping[str, PropKind]:
@@ -166,16 +176,33 @@ _FIGURES: dict[str, FigureStyle] = {}
 
 def register_figure_style(name: str, style: FigureStyle) -> None:
     """The look of one figure type (by the engine's figure name)."""
-    existing = _FIGURES.get(name)
-    if existing is not None and existing != style:
-        raise ValueError(f"figure style {name!r} is already registered")
-    _FIGURES[name] = style
+    _register_once(_FIGURES, name, style, "figure style")
 
 
 def figure_style(name: str) -> FigureStyle | None:
     """The registered look of a figure, or None (drawn as a follower)."""
     discover()
     return _FIGURES.get(name)
+
+
+_SPOT_SHAPES: dict[str, str] = {}
+
+
+def register_spot_shape(kind: str, shape: str) -> None:
+    """The outline of the figure spots on a feature kind an expansion adds
+    (one of ``ui/art/spot_shapes.SHAPES``), so players tell the spots apart
+    by shape as well as by colour."""
+    from carcassonne_desktop.ui.art.spot_shapes import SHAPES
+
+    if shape not in SHAPES:
+        raise ValueError(f"unknown spot shape {shape!r} for feature kind {kind!r}")
+    _register_once(_SPOT_SHAPES, kind, shape, "spot shape of")
+
+
+def spot_shapes() -> Mapping[str, str]:
+    """The spot shapes the expansions registered, by feature kind."""
+    discover()
+    return MappingProxyType(_SPOT_SHAPES)
 
 
 #: (game, player) -> a short line about what the player holds that the panel
@@ -241,28 +268,65 @@ def area_points(game: Any) -> dict[tuple[str, str], tuple[float, float]]:
     return found
 
 
-#: ``text(event, names) -> str | None``: the log line of an event an
-#: expansion adds, or of a core event it explains better (a score of its
-#: category); "" means no line (another event of the expansion said it);
-#: None leaves the event to the next writer or the core.
-EventText = Callable[[Any, Any], "str | None"]
+#: (event, player names) -> the log line of an event, "" for no line at all
+#: (another event of the expansion said it), or None (not one of theirs: the
+#: next text, or the core's, tells it).
+EventText = Callable[[Any, "tuple[str, ...] | list[str]"], "str | None"]
 _EVENT_TEXTS: dict[str, list[EventText]] = {}
 
 
-def register_event_text(event_kind: str, text: EventText) -> None:
-    texts = _EVENT_TEXTS.setdefault(event_kind, [])
+def register_event_text(kind: str, text: EventText) -> None:
+    """How the log tells an event of ``kind``: an expansion's own event
+    (``challenge_lost``), or a core event it says better (the king changing
+    hands is a ``token_gained``)."""
+    texts = _EVENT_TEXTS.setdefault(kind, [])
     if text not in texts:
         texts.append(text)
 
 
 def event_text(event: Any, names: Any) -> str | None:
-    """What an expansion writes in the log for this event, if anything."""
+    """The first log line an expansion gives the event, or None."""
     discover()
-    for text in _EVENT_TEXTS.get(event.kind, ()):
+    for text in _EVENT_TEXTS.get(getattr(event, "kind", ""), ()):
         line = text(event, names)
         if line is not None:
             return line
     return None
+
+
+#: (game, feature info) -> one more line for a feature's tooltip, or None.
+FeatureNote = Callable[[Any, Any], "str | None"]
+_FEATURE_NOTES: dict[str, list[FeatureNote]] = {}
+
+
+def register_feature_note(expansion_id: str, note: FeatureNote) -> None:
+    """A line under a feature's tooltip (a challenge), in games with that expansion."""
+    notes = _FEATURE_NOTES.setdefault(expansion_id, [])
+    if note not in notes:
+        notes.append(note)
+
+
+def feature_notes(game: Any, info: Any) -> tuple[str, ...]:
+    """What the expansions in play add to the tooltip of one feature."""
+    discover()
+    found = (note(game, info) for eid in game.rules.expansion_ids
+             for note in _FEATURE_NOTES.get(eid, ()))
+    return tuple(text for text in found if text)
+
+
+#: Tokens whose holder a player note already shows (the king): the panel does
+#: not list them a second time with the goods.
+_NOTED_TOKENS: set[str] = set()
+
+
+def register_noted_token(token: str) -> None:
+    """Leave ``token`` out of the panel's token line: a player note shows it."""
+    _NOTED_TOKENS.add(token)
+
+
+def noted_tokens() -> frozenset[str]:
+    discover()
+    return frozenset(_NOTED_TOKENS)
 
 
 def discover() -> None:
