@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from carcassonne_desktop.engine.score_terms import TIMES, ScoreTerm, explain
+
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
 
@@ -46,15 +48,27 @@ def register_kind(kind: FeatureKind) -> FeatureKind:
 
 
 def _road_points(game: Game, feature: Feature, completed: bool) -> int:
+    if game.score_terms is not None:
+        explain(game, ScoreTerm("tile", len(feature.tiles)))
     return len(feature.tiles)
 
 
 def _city_points(game: Game, feature: Feature, completed: bool) -> int:
     value = len(feature.tiles) + feature.shields
+    if game.score_terms is not None:
+        explain(game, ScoreTerm("tile", len(feature.tiles)))
+        if feature.shields:
+            explain(game, ScoreTerm("shield", feature.shields))
+        if completed:
+            explain(game, ScoreTerm("completed", 1, 2, TIMES))
     return 2 * value if completed else value
 
 
 def neighbourhood_points(game: Game, feature: Feature, completed: bool) -> int:
+    """1 for the feature's own tile and 1 per filled neighbouring square
+    (`open` counts the empty ones); the term names the kind (cloister, garden)."""
+    if game.score_terms is not None:
+        explain(game, ScoreTerm(feature.kind, 1), ScoreTerm("neighbour", 8 - feature.open))
     return 9 - feature.open
 
 

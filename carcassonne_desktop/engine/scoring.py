@@ -18,6 +18,12 @@ from carcassonne_desktop.engine.events import (
     PointsScored,
 )
 from carcassonne_desktop.engine.features import FEATURE_KINDS, Feature
+from carcassonne_desktop.engine.score_terms import (
+    UNEXPLAINED,
+    ScoreTerm,
+    reconcile,
+    terms_total,
+)
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.rules import Rules
@@ -36,6 +42,9 @@ class Scoring:
     features: list[Feature | None]
     figures_placed: list[tuple[int, str, int]]
     _to_score: list[int]
+    #: The terms of the scoring being computed (None outside one): see
+    #: engine/score_terms.py.
+    score_terms: list[ScoreTerm] | None
 
     def _majority(self, feature: Feature) -> tuple[tuple[int, ...], int]:
         if not feature.figures:
@@ -60,21 +69,32 @@ class Scoring:
     def _feature_points(self, feature: Feature, completed: bool) -> int:
         kind = FEATURE_KINDS.get(feature.kind)
         points = kind.points(self, feature, completed) if kind else 0
+        terms = self.score_terms
+        if terms is not None:
+            reconcile(terms, points, "")
         for expansion in self.rules.hooks["modify_points"]:
             points = expansion.modify_points(self, feature, points, completed)
+            if terms is not None:
+                reconcile(terms, points, expansion.id)
         return points
 
     def _field_points(self, feature: Feature) -> int:
         cities = {self.find(c) for c in feature.cities or ()}
         completed = sum(1 for c in cities if self.features[c].completed)  # type: ignore[union-attr]
         points = 3 * completed
+        terms = self.score_terms
+        if terms is not None:
+            terms.append(ScoreTerm("field_city", completed, 3))
         for expansion in self.rules.hooks["modify_field_points"]:
             points = expansion.modify_field_points(self, feature, points)
+            if terms is not None:
+                reconcile(terms, points, expansion.id)
         return points
 
     def award(
         self, players: Sequence[int], points: int, category: str | Feature, reason: str,
         events: list[Event], tiles: Sequence[tuple[int, int]] = (),
+        terms: Sequence[ScoreTerm] = (),
     ) -> None:
         """Give `points` to each of `players` under a score category.
 
@@ -82,6 +102,8 @@ class Scoring:
         reported) or a category name for points that belong to no feature
         (goods, the wheel, the king...). Every point of the game goes through
         here, so the breakdown, the events and the robbers see them all.
+        `terms` say why (engine/score_terms.py); a caller that gives none
+        gets one unexplained term, so every scoring can be explained.
         """
         if isinstance(category, Feature):
             tiles = tuple(sorted(category.tiles))
@@ -91,7 +113,9 @@ class Scoring:
             self.scores[player] += points
             book = self.breakdown[player]
             book[category] = book.get(category, 0) + points
-        events.append(PointsScored(players, points, category, tuple(tiles), reason))
+        if terms_total(terms) != points:
+            terms = (*terms, ScoreTerm(UNEXPLAINED, 1, points - terms_total(terms)))
+        events.append(PointsScored(players, points, category, tuple(tiles), reason, tuple(terms)))
         for expansion in self.rules.hooks["on_points_awarded"]:
             expansion.on_points_awarded(self, players, points, category, events)
 
@@ -132,19 +156,26 @@ class Scoring:
         assert feature is not None
         owners, _ = self._majority(feature)
         if owners:
+            terms: list[ScoreTerm] = []
+            self.score_terms = terms
             points = self.feature_value(feature, completed)
             personal = self.rules.hooks["player_points"]
             if personal:
-                by_value: dict[int, list[int]] = {}
+                # players whose value and reasons agree share one award
+                by_value: dict[tuple[int, tuple[ScoreTerm, ...]], list[int]] = {}
                 for player in owners:
                     value = points
+                    own = self.score_terms = list(terms)
                     for expansion in personal:
                         value = expansion.player_points(self, feature, player, value)
-                    by_value.setdefault(value, []).append(player)
-                for value, players in by_value.items():
-                    self.award(players, value, feature, reason, events)
+                        reconcile(own, value, expansion.id)
+                    by_value.setdefault((value, tuple(own)), []).append(player)
+                self.score_terms = None
+                for (value, why), players in by_value.items():
+                    self.award(players, value, feature, reason, events, terms=why)
             else:
-                self.award(owners, points, feature, reason, events)
+                self.score_terms = None
+                self.award(owners, points, feature, reason, events, terms=terms)
         for expansion in self.rules.hooks["on_feature_scored"]:
             expansion.on_feature_scored(self, root, owners, events)
         if return_figures:
