@@ -625,6 +625,14 @@ class GameScene(GameInput, GameDrawing, Scene):
         if c is not None and not self.hint.thinking:
             self.hint.request(c)
 
+    def open_tiles_left(self) -> None:
+        """The list of the tiles left, over the board."""
+        if self.app is None or self.app.stack.top is not self:
+            return
+        from carcassonne_desktop.ui.tiles_left_scene import TilesLeftScene
+
+        self.app.stack.push(TilesLeftScene(self.app, self.game, self.renderer))
+
     def recentre(self) -> None:
         self.camera.recentre(board_bounds(self.layer_tiles()))
 
