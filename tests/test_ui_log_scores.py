@@ -11,31 +11,14 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import random
 
 import pygame
-import pytest
 
-from carcassonne_desktop import i18n
 from carcassonne_desktop.ai.knowledge import public_counts
 from carcassonne_desktop.engine import Game, quick_setup
 from carcassonne_desktop.engine.events import PointsScored, TilePlaced
 from carcassonne_desktop.engine.score_terms import terms_total
-from carcassonne_desktop.persistence.settings import Settings
+from tests import test_ui_decisions
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
-    from carcassonne_desktop.ui.app import App, AppHooks
-
-    application = App(AppHooks(), settings=Settings(), size=(1280, 800))
-    application.save_settings = lambda: None
-    application.set_language("fr")
-    application.start()
-    yield application
-    application.stack.clear()
-    i18n.unregister_manager(application.manager)
-    i18n.set_language("en")
-    pygame.quit()
+app = test_ui_decisions.app  # the app in French, as the family plays it
 
 
 def _played(expansions=("base",), seed=4, until_over=True, turns=None):
