@@ -104,7 +104,9 @@ class TilesLeftScene(Scene):
         title = font(28, bold=True).render(i18n.tr("tiles.title"), True, colour("ui", "title"))
         surface.blit(title, (panel.left + 24, panel.top + 14))
         total = sum(count for _, count in self.tiles)
-        said = i18n.tr("tiles.total", count=total) if total else i18n.tr("tiles.empty")
+        bag = self.game.tiles_left()
+        said = (i18n.tr("tiles.empty") if not total else i18n.tr("tiles.total", count=total)
+                if total == bag else i18n.tr("tiles.total_hidden", count=total, bag=bag))
         label = font(17, bold=True).render(said, True, colour("ui", "accent"))
         surface.blit(label, (panel.right - 24 - label.get_width(), panel.top + 24))
         y = panel.top + 56
