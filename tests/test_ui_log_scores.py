@@ -182,6 +182,11 @@ def test_tiles_left_are_what_the_player_may_know(app):
     assert hidden > 0, "some tiles lie under hills in this game"
     assert sum(listed.values()) == game.tiles_left() + hidden
     assert not set(game.hand) - set(game.bag) - set(listed)  # the tile in hand is seen
+    for _ in range(200):  # the art fills in over a few frames, never freezing one
+        if not panel.filling:
+            break
+        app.step(1 / 60)
+    assert not panel.filling and panel._drawn
     _send(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     assert app.stack.top is scene
     # and from the side panel's line

@@ -11,6 +11,7 @@ worded by ui/score_text.py); a click on a turn shows its tile on the board.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -138,7 +139,7 @@ class LogEntry:
     closed: bool = False  # the turn is over (a pass shows only then)
     acted: bool = False  # the figure step did something else than deploy or pass
     open_scores: set[int] = field(default_factory=set)  # events shown with their sum
-    version: int = 0
+    version: int = 0  # grows with every change of what the entry shows
     rendered: tuple[Any, ...] | None = None
 
     def head(self, names: Sequence[str]) -> str | None:
@@ -179,6 +180,10 @@ class GameLog:
         self.scorings: list[PointsScored] = []
         self.view = ScrollView()
         self._layout: list[tuple[LogEntry, list[tuple[pygame.Surface, Row]], int]] = []
+        self._tops: list[int] = []  # where each laid-out entry starts
+        self._height = 0
+        self._version = 0  # grows with every change, so the layout is redone only then
+        self._layout_key: tuple[Any, ...] | None = None
 
     # ------------------------------------------------------------------ content
 
@@ -197,6 +202,7 @@ class GameLog:
         self.entries.append(entry)
 
     def add(self, events: Iterable[Event]) -> None:
+        self._version += 1
         for event in events:
             self._add(event)
         if len(self.entries) > MAX_ENTRIES:
@@ -234,6 +240,7 @@ class GameLog:
         current.version += 1
 
     def clear(self) -> None:
+        self._version += 1
         self.entries.clear()
         self.scorings.clear()
         self.view = ScrollView()
@@ -264,7 +271,7 @@ class GameLog:
     # ------------------------------------------------------------------ drawing
 
     def _rendered(self, entry: LogEntry, width: int) -> list[tuple[pygame.Surface, Row]]:
-        key = (entry.version, frozenset(entry.open_scores), i18n.current_language(), width)
+        key = (entry.version, i18n.current_language(), width)
         if entry.rendered is not None and entry.rendered[0] == key:
             return entry.rendered[1]  # type: ignore[no-any-return]
         lines: list[tuple[pygame.Surface, Row]] = []
@@ -287,36 +294,42 @@ class GameLog:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The entries in a scrolling box: the newest show first (the view
         sticks to the bottom until the reader scrolls up)."""
-        width = rect.width - BAR_W - 4
-        layout = []
-        total = 0
+        self._lay_out(rect.width - BAR_W - 4)
+        self.view.layout(rect, self._height)
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        if not self._layout:
+            surface.blit(font(TEXT_SIZE).render(i18n.tr("log.empty"), True, colour("ui", "text_dim")),
+                         (rect.x + 4, rect.y + 2))
+        offset = self.view.offset
+        first = max(0, bisect_right(self._tops, offset) - 1)
+        for index in range(first, len(self._layout)):
+            y = rect.y + self._tops[index] - offset
+            if y > rect.bottom:
+                break
+            for line, _ in self._layout[index][1]:
+                if y + line.get_height() >= rect.top:
+                    surface.blit(line, (rect.x, y))
+                y += line.get_height()
+        surface.set_clip(clip)
+        self.view.draw_bar(surface)
+
+    def _lay_out(self, width: int) -> None:
+        """Render and stack the entries, only when something changed: a
+        frame draws only the few entries in view."""
+        key = (self._version, i18n.current_language(), width)
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        self._layout, self._tops = [], []
+        top = 0
         for entry in self.entries:
             lines = self._rendered(entry, width)
             height = sum(s.get_height() for s, _ in lines) + ENTRY_GAP
-            layout.append((entry, lines, height))
-            total += height
-        self._layout = layout
-        self.view.layout(rect, total)
-        clip = surface.get_clip()
-        surface.set_clip(rect)
-        y = rect.y - self.view.offset
-        if not layout:
-            surface.blit(font(TEXT_SIZE).render(i18n.tr("log.empty"), True, colour("ui", "text_dim")),
-                         (rect.x + 4, rect.y + 2))
-        for _, lines, height in layout:
-            if y + height >= rect.top:
-                yy = y
-                for line, _ in lines:
-                    if yy + line.get_height() >= rect.top:
-                        surface.blit(line, (rect.x, yy))
-                    yy += line.get_height()
-                    if yy > rect.bottom:
-                        break
-            y += height
-            if y > rect.bottom:
-                break
-        surface.set_clip(clip)
-        self.view.draw_bar(surface)
+            self._layout.append((entry, lines, height))
+            self._tops.append(top)
+            top += height
+        self._height = top
 
     # ------------------------------------------------------------------ input
 
@@ -349,6 +362,8 @@ class GameLog:
         entry, row = found
         if row.style in ("score", "sum"):
             entry.open_scores ^= {row.event}
+            entry.version += 1
+            self._version += 1
             return None
         if row.style == "head" and entry.placed is not None:
             return (entry.placed.x, entry.placed.y)

@@ -11,6 +11,7 @@ over the board; Escape, the close button or a click outside closes it.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
 
 CELL = 92  # one tile and its count
 TILE_PX = 64
+#: Milliseconds of new tile art per frame: a tile never drawn before costs a
+#: few milliseconds, so a first opening fills in over a few frames instead
+#: of freezing the window.
+ART_BUDGET_MS = 12.0
 
 
 def tiles_left(game: Game) -> list[tuple[str, int]]:
@@ -50,6 +55,11 @@ class TilesLeftScene(Scene):
         self.close_button: pygame_gui.elements.UIButton | None = None
         self.mouse = (-1, -1)
         self.tiles = tiles_left(game)
+        self._drawn: set[str] = set()  # tiles whose art is ready
+        self.filling = True  # some art is still to come: keep drawing frames
+
+    def in_motion(self) -> bool:
+        return self.filling
 
     def panel(self) -> pygame.Rect:
         w, h = self.app.screen_size if self.app is not None else (1280, 800)
@@ -123,15 +133,24 @@ class TilesLeftScene(Scene):
         surface.set_clip(rect)
         catalogue = self.game.rules.catalogue
         count_font = font(17, bold=True)
+        budget = ART_BUDGET_MS / 1000.0
+        self.filling = False
         for index, (tile_id, count) in enumerate(self.tiles):
             row, column = divmod(index, per_row)
             x = rect.x + column * CELL
             y = rect.y + row * CELL - self.view.offset
             if y + CELL < rect.top or y > rect.bottom:
                 continue
-            art = self.renderer.tile_surface(catalogue[tile_id].raw, 0, TILE_PX)
-            surface.blit(art, (x + 4, y + 4))
-            pygame.draw.rect(surface, colour("ui", "text_dim"), pygame.Rect(x + 4, y + 4, TILE_PX, TILE_PX), 1)
+            square = pygame.Rect(x + 4, y + 4, TILE_PX, TILE_PX)
+            if tile_id in self._drawn or budget > 0:
+                start = time.perf_counter()
+                surface.blit(self.renderer.tile_surface(catalogue[tile_id].raw, 0, TILE_PX), square)
+                budget -= time.perf_counter() - start
+                self._drawn.add(tile_id)
+            else:
+                surface.fill(colour("board", "background"), square)
+                self.filling = True
+            pygame.draw.rect(surface, colour("ui", "text_dim"), square, 1)
             label = count_font.render(f"×{count}", True, colour("ui", "text"))
             surface.blit(label, (x + 4 + TILE_PX - label.get_width(), y + TILE_PX + 6))
         surface.set_clip(clip)
