@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,8 +126,10 @@ def _start_game(app: Any, rng: random.Random) -> None:
     app.start_game(setup)
 
 
-def run_storm(count: int, seed: int = 0) -> StormReport:
-    """Send `count` random events through the app; raises what the app raises."""
+def run_storm(count: int, seed: int = 0,
+              progress: Callable[[StormReport], None] | None = None) -> StormReport:
+    """Send `count` random events through the app; raises what the app raises.
+    `progress` hears the report every 5,000 events (long runs)."""
     rng = random.Random(seed)
     report = StormReport()
     start = time.perf_counter()
@@ -135,6 +138,7 @@ def run_storm(count: int, seed: int = 0) -> StormReport:
         _start_game(app, rng)
         last = [640, 400]
         held: set[int] = set()
+        next_report = 5000
         try:
             while report.events < count:
                 for _ in range(EVENTS_PER_FRAME):
@@ -144,6 +148,10 @@ def run_storm(count: int, seed: int = 0) -> StormReport:
                         report.events += 1
                 running = app.step(1 / 60)
                 report.frames += 1
+                if progress is not None and report.events >= next_report:
+                    next_report += 5000
+                    report.seconds = time.perf_counter() - start
+                    progress(report)
                 top = app.stack.top
                 report.scenes[type(top).__name__ if top is not None else "none"] += 1
                 game = getattr(top, "game", None)
@@ -166,7 +174,11 @@ def run_storm(count: int, seed: int = 0) -> StormReport:
 def main(argv: list[str]) -> int:
     count = int(argv[0]) if argv else 100_000
     seed = int(argv[1]) if len(argv) > 1 else 0
-    report = run_storm(count, seed)
+    def tell(report: StormReport) -> None:
+        print(f"... {report.events} events, {report.frames} frames, {report.seconds:.0f} s, "
+              f"most actions in one game {report.actions_applied}", flush=True)
+
+    report = run_storm(count, seed, tell)
     print(f"{report.events} events in {report.frames} frames, {report.seconds:.1f} s, seed {seed}; "
           f"restarts {report.restarts}; most actions in one game {report.actions_applied}")
     print("events:", dict(report.kinds))
