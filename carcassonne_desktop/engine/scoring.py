@@ -22,7 +22,6 @@ from carcassonne_desktop.engine.score_terms import (
     UNEXPLAINED,
     ScoreTerm,
     reconcile,
-    terms_total,
 )
 
 if TYPE_CHECKING:
@@ -70,11 +69,12 @@ class Scoring:
         kind = FEATURE_KINDS.get(feature.kind)
         points = kind.points(self, feature, completed) if kind else 0
         terms = self.score_terms
-        if terms is not None:
-            reconcile(terms, points, "")
+        if terms is not None and not terms and points:
+            terms.append(ScoreTerm(UNEXPLAINED, 1, points))  # a kind that says nothing
         for expansion in self.rules.hooks["modify_points"]:
+            before = points
             points = expansion.modify_points(self, feature, points, completed)
-            if terms is not None:
+            if terms is not None and points != before:
                 reconcile(terms, points, expansion.id)
         return points
 
@@ -86,8 +86,9 @@ class Scoring:
         if terms is not None:
             terms.append(ScoreTerm("field_city", completed, 3))
         for expansion in self.rules.hooks["modify_field_points"]:
+            before = points
             points = expansion.modify_field_points(self, feature, points)
-            if terms is not None:
+            if terms is not None and points != before:
                 reconcile(terms, points, expansion.id)
         return points
 
@@ -102,8 +103,8 @@ class Scoring:
         reported) or a category name for points that belong to no feature
         (goods, the wheel, the king...). Every point of the game goes through
         here, so the breakdown, the events and the robbers see them all.
-        `terms` say why (engine/score_terms.py); a caller that gives none
-        gets one unexplained term, so every scoring can be explained.
+        `terms` say why (engine/score_terms.py) and must add up to `points`;
+        a caller that gives none gets one unexplained term.
         """
         if isinstance(category, Feature):
             tiles = tuple(sorted(category.tiles))
@@ -113,8 +114,8 @@ class Scoring:
             self.scores[player] += points
             book = self.breakdown[player]
             book[category] = book.get(category, 0) + points
-        if terms_total(terms) != points:
-            terms = (*terms, ScoreTerm(UNEXPLAINED, 1, points - terms_total(terms)))
+        if not terms and points:
+            terms = (ScoreTerm(UNEXPLAINED, 1, points),)
         events.append(PointsScored(players, points, category, tuple(tiles), reason, tuple(terms)))
         for expansion in self.rules.hooks["on_points_awarded"]:
             expansion.on_points_awarded(self, players, points, category, events)
@@ -167,8 +168,10 @@ class Scoring:
                     value = points
                     own = self.score_terms = list(terms)
                     for expansion in personal:
+                        before = value
                         value = expansion.player_points(self, feature, player, value)
-                        reconcile(own, value, expansion.id)
+                        if value != before:
+                            reconcile(own, value, expansion.id)
                     by_value.setdefault((value, tuple(own)), []).append(player)
                 self.score_terms = None
                 for (value, why), players in by_value.items():
