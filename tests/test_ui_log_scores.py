@@ -13,7 +13,7 @@ import random
 import pygame
 
 from carcassonne_desktop.ai.knowledge import public_counts
-from carcassonne_desktop.engine import Game, quick_setup
+from carcassonne_desktop.engine import PASS, Game, quick_setup
 from carcassonne_desktop.engine.events import PointsScored, TilePlaced
 from carcassonne_desktop.engine.score_terms import terms_total
 from tests import test_ui_decisions
@@ -47,6 +47,11 @@ def _send(app, *events):
     app.step(1 / 60)
 
 
+def _keys(app, key):
+    _send(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
+          pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+
+
 def _wheel(app, pos, dy):
     _send(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
           pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy)))
@@ -65,9 +70,23 @@ def test_one_entry_per_tile_placed_with_figure_or_pass(app):
     heads = [entry for entry in scene.log.entries if entry.placed is not None]
     assert [(h.placed.x, h.placed.y) for h in heads] == [(e.x, e.y) for e in placed]
     lines = scene.log.lines()
-    assert any("et passe" in line for line in lines)
+    assert sum(h.passed for h in heads) == sum(1 for a in game.history if a == PASS) > 0
+    assert sum("et passe" in line for line in lines) == sum(h.passed for h in heads)
     assert any("et un partisan" in line or "et un paysan" in line for line in lines)
     assert all(f"({e.x}, {e.y})" in " ".join(lines) for e in placed)
+    # and a turn played in the window: a square (Tab), put down (Enter), pass (Space), confirm
+    if scene.game.pending_kind != "place_tile":  # the random play stopped mid-turn
+        _keys(app, pygame.K_SPACE)
+        _keys(app, pygame.K_RETURN)
+    before = len(scene.game.history)
+    scene.banner.dismiss()
+    for key in (pygame.K_TAB, pygame.K_RETURN, pygame.K_SPACE, pygame.K_RETURN):
+        _keys(app, key)
+    assert len(scene.game.history) == before + 2
+    newest = [entry for entry in scene.log.entries if entry.placed is not None][-1]
+    placed_now = scene.game.history[-2]
+    assert (newest.placed.x, newest.placed.y) == (placed_now.x, placed_now.y)
+    assert newest.passed and scene.log.rows(newest)[0].text.endswith("et passe.")
 
 
 def test_the_log_scrolls_with_wheel_drag_and_scrollbar(app):

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.actions import Action, Pass, PlaceTile
 from carcassonne_desktop.engine.events import (
     Event,
     FigureDeployed,
@@ -120,11 +121,6 @@ def event_player(event: Event) -> int | None:
     return player if isinstance(player, int) else None
 
 
-#: Scoring reasons of the turn's own scoring: any other (an abbot taken back)
-#: means the figure step was answered by something other than a pass.
-PLAY_REASONS = frozenset({"completed", "final"})
-
-
 @dataclass(eq=False)
 class LogEntry:
     """One tile placed and what followed it; or the final scoring; or one
@@ -136,8 +132,8 @@ class LogEntry:
     lead: Event | None = None  # the event of an entry outside any turn
     final: bool = False
     events: list[Event] = field(default_factory=list)
-    closed: bool = False  # the turn is over (a pass shows only then)
-    acted: bool = False  # the figure step did something else than deploy or pass
+    closed: bool = False  # the turn is over
+    passed: bool = False  # its player put no figure down (the action says so)
     open_scores: set[int] = field(default_factory=set)  # events shown with their sum
     version: int = 0  # grows with every change of what the entry shows
     rendered: tuple[Any, ...] | None = None
@@ -151,7 +147,7 @@ class LogEntry:
                 on_field = d.feature == "field" if d.feature else len(d.port) == 2
                 return i18n.tr("log.turn_figure", name=name, where=where,
                                figure_a=figure_with_article(d.figure, on_field))
-            if self.closed and not self.acted:
+            if self.passed:
                 return i18n.tr("log.turn_pass", name=name, where=where)
             return i18n.tr("log.turn", name=name, where=where)
         if self.final:
@@ -201,10 +197,21 @@ class GameLog:
         self._close()
         self.entries.append(entry)
 
-    def add(self, events: Iterable[Event]) -> None:
+    def add(self, events: Iterable[Event], actions: Sequence[Action] = ()) -> None:
+        """Log what `actions` caused (`events`); the actions say who passed,
+        as a pass causes no event."""
         self._version += 1
+        before = len(self.entries)
+        last = next((e for e in reversed(self.entries) if e.placed is not None), None)
         for event in events:
             self._add(event)
+        placed = iter([e for e in self.entries[before:] if e.placed is not None])
+        for action in actions:  # each pass belongs to the tile placed before it
+            if isinstance(action, PlaceTile):
+                last = next(placed, last)
+            elif isinstance(action, Pass) and last is not None and last.deployed is None:
+                last.passed = True
+                last.version += 1
         if len(self.entries) > MAX_ENTRIES:
             del self.entries[: len(self.entries) - MAX_ENTRIES]
 
@@ -234,8 +241,6 @@ class GameLog:
         if current is None:
             self.entries.append(LogEntry(event_player(event), lead=event, closed=True))
             return
-        if isinstance(event, PointsScored) and event.reason not in PLAY_REASONS:
-            current.acted = True
         current.events.append(event)
         current.version += 1
 
