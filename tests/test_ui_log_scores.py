@@ -159,8 +159,12 @@ def test_a_click_on_a_turn_shows_its_tile(app):
     scene = _open_game(app, game)
     first = next(e for e in events if isinstance(e, TilePlaced))
     pos = _row_position(scene, lambda entry, row: row.style == "head" and entry.placed == first)
+    scene.camera.focus(first.x + 40, first.y + 40, immediate=True)  # far away
+    assert not scene._in_clear_view((first.x, first.y))
     _click(app, pos)
-    assert scene.camera.target_centre == (first.x + 0.5, first.y + 0.5)
+    for _ in range(120):  # the view glides there
+        app.step(1 / 20)
+    assert scene._in_clear_view((first.x, first.y))
 
 
 def test_end_screen_explains_each_number(app):

@@ -357,9 +357,12 @@ class Game(CoreWorks, Board, Scoring):
                 self.pending = self._figure_decision()
                 return events
         elif kind == FIGURE:
-            action = self._normalise_figure_action(action)
-            if action not in self._figure_actions():
-                raise IllegalActionError(self._explain_figure(action), action)
+            # passing an optional figure step is always legal: no need to list
+            # every deploy first (most turns of a search pass)
+            if not (type(action) is Pass and pending.optional):
+                action = self._normalise_figure_action(action)
+                if action not in self._figure_actions():
+                    raise IllegalActionError(self._explain_figure(action), action)
             if type(action) is Deploy:
                 self._deploy(action, events)
             elif type(action) is not Pass:
