@@ -3,8 +3,10 @@ log and for replays to report. Players are seat indexes."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
+
+from carcassonne_desktop.engine.score_terms import ScoreTerm
 
 Position = tuple[int, int]
 
@@ -80,7 +82,10 @@ class PointsScored(Event):
     `feature` is the score category (`road`, `city`, ..., or one without a
     feature: `goods`, `wheel`, ...); `tiles` the feature's tiles, empty when
     no feature is scored. `reason` is "completed" (during play), "final"
-    (end-of-game scoring) or what caused it (e.g. "recall").
+    (end-of-game scoring) or what caused it (e.g. "recall"). `terms` say why
+    the points are what they are (engine/score_terms.py); they add up to
+    `points` and take no part in comparisons (two scorings are the same
+    scoring whatever words explain them).
     """
 
     players: tuple[int, ...]
@@ -88,6 +93,7 @@ class PointsScored(Event):
     feature: str
     tiles: tuple[Position, ...]
     reason: str
+    terms: tuple[ScoreTerm, ...] = field(default=(), compare=False)
     kind: ClassVar[str] = "score"
 
 

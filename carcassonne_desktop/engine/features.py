@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from carcassonne_desktop.engine.score_terms import TIMES, ScoreTerm
+
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
 
@@ -46,15 +48,34 @@ def register_kind(kind: FeatureKind) -> FeatureKind:
 
 
 def _road_points(game: Game, feature: Feature, completed: bool) -> int:
+    terms = game.score_terms
+    if terms is not None:
+        terms.append(ScoreTerm("tile", len(feature.tiles)))
     return len(feature.tiles)
+
+
+#: A completed city counts double (a constant: scorings build few objects).
+COMPLETED_CITY = ScoreTerm("completed", 1, 2, TIMES)
 
 
 def _city_points(game: Game, feature: Feature, completed: bool) -> int:
     value = len(feature.tiles) + feature.shields
+    terms = game.score_terms
+    if terms is not None:
+        terms.append(ScoreTerm("tile", len(feature.tiles)))
+        if feature.shields:
+            terms.append(ScoreTerm("shield", feature.shields))
+        if completed:
+            terms.append(COMPLETED_CITY)
     return 2 * value if completed else value
 
 
 def neighbourhood_points(game: Game, feature: Feature, completed: bool) -> int:
+    """1 for the feature's own tile and 1 per filled neighbouring square
+    (`open` counts the empty ones); the term names the kind (cloister, garden)."""
+    terms = game.score_terms
+    if terms is not None:
+        terms += (ScoreTerm(feature.kind, 1), ScoreTerm("neighbour", 8 - feature.open))
     return 9 - feature.open
 
 

@@ -63,8 +63,8 @@ class Game(CoreWorks, Board, Scoring):
         "area_figures", "bag", "board", "breakdown", "extension_state", "features",
         "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
-        "parent", "pending", "rng", "rules", "scores", "setup", "streams", "supply", "tokens",
-        "turn", "turn_player", "turn_state", "waiting_cells",
+        "parent", "pending", "rng", "rules", "score_terms", "scores", "setup", "streams",
+        "supply", "tokens", "turn", "turn_player", "turn_state", "waiting_cells",
     )
 
     def __init__(self, setup: GameSetup, rules: Rules | None = None) -> None:
@@ -75,6 +75,7 @@ class Game(CoreWorks, Board, Scoring):
         self.rng = random.Random(setup.seed)  # the tile bag (historical stream)
         self.streams = Streams(setup.seed, setup.draws, self.rules.stream_names)
         self.scores = [0] * self.num_players
+        self.score_terms = None  # set while a scoring is explained (engine/score_terms.py)
         self.breakdown: list[dict[str, int]] = [{} for _ in range(self.num_players)]
         self.supply: list[dict[str, int]] = [
             {f.name: f.per_player for f in self.rules.figures if not f.neutral}
@@ -536,6 +537,7 @@ class Game(CoreWorks, Board, Scoring):
         other.rng.setstate(self.rng.getstate())
         other.streams = self.streams.copy()
         other.scores = list(self.scores)
+        other.score_terms = None
         other.breakdown = [dict(b) for b in self.breakdown]
         other.supply = [dict(s) for s in self.supply]
         other.tokens = [dict(t) for t in self.tokens]

@@ -18,6 +18,11 @@ from carcassonne_desktop.engine.events import (
     PointsScored,
 )
 from carcassonne_desktop.engine.features import FEATURE_KINDS, Feature
+from carcassonne_desktop.engine.score_terms import (
+    UNEXPLAINED,
+    ScoreTerm,
+    reconcile,
+)
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.rules import Rules
@@ -36,6 +41,9 @@ class Scoring:
     features: list[Feature | None]
     figures_placed: list[tuple[int, str, int]]
     _to_score: list[int]
+    #: The terms of the scoring being computed (None outside one): see
+    #: engine/score_terms.py.
+    score_terms: list[ScoreTerm] | None
 
     def _majority(self, feature: Feature) -> tuple[tuple[int, ...], int]:
         if not feature.figures:
@@ -60,8 +68,14 @@ class Scoring:
     def _feature_points(self, feature: Feature, completed: bool) -> int:
         kind = FEATURE_KINDS.get(feature.kind)
         points = kind.points(self, feature, completed) if kind else 0
+        terms = self.score_terms
+        if terms is not None and not terms and points:
+            terms.append(ScoreTerm(UNEXPLAINED, 1, points))  # a kind that says nothing
         for expansion in self.rules.hooks["modify_points"]:
+            before = points
             points = expansion.modify_points(self, feature, points, completed)
+            if terms is not None and points != before:
+                reconcile(terms, points, expansion.id)
         return points
 
     def completed_cities(self, field: Feature) -> int:
@@ -71,14 +85,22 @@ class Scoring:
         return sum(1 for c in cities if self.features[c].completed)  # type: ignore[union-attr]
 
     def _field_points(self, feature: Feature) -> int:
-        points = 3 * self.completed_cities(feature)
+        completed = self.completed_cities(feature)
+        points = 3 * completed
+        terms = self.score_terms
+        if terms is not None:
+            terms.append(ScoreTerm("field_city", completed, 3))
         for expansion in self.rules.hooks["modify_field_points"]:
+            before = points
             points = expansion.modify_field_points(self, feature, points)
+            if terms is not None and points != before:
+                reconcile(terms, points, expansion.id)
         return points
 
     def award(
         self, players: Sequence[int], points: int, category: str | Feature, reason: str,
         events: list[Event], tiles: Sequence[tuple[int, int]] = (),
+        terms: Sequence[ScoreTerm] = (),
     ) -> None:
         """Give `points` to each of `players` under a score category.
 
@@ -86,6 +108,8 @@ class Scoring:
         reported) or a category name for points that belong to no feature
         (goods, the wheel, the king...). Every point of the game goes through
         here, so the breakdown, the events and the robbers see them all.
+        `terms` say why (engine/score_terms.py) and must add up to `points`;
+        a caller that gives none gets one unexplained term.
         """
         if isinstance(category, Feature):
             tiles = tuple(sorted(category.tiles))
@@ -95,7 +119,9 @@ class Scoring:
             self.scores[player] += points
             book = self.breakdown[player]
             book[category] = book.get(category, 0) + points
-        events.append(PointsScored(players, points, category, tuple(tiles), reason))
+        if not terms and points:
+            terms = (ScoreTerm(UNEXPLAINED, 1, points),)
+        events.append(PointsScored(players, points, category, tuple(tiles), reason, tuple(terms)))
         for expansion in self.rules.hooks["on_points_awarded"]:
             expansion.on_points_awarded(self, players, points, category, events)
 
@@ -136,19 +162,28 @@ class Scoring:
         assert feature is not None
         owners, _ = self._majority(feature)
         if owners:
+            terms: list[ScoreTerm] = []
+            self.score_terms = terms
             points = self.feature_value(feature, completed)
             personal = self.rules.hooks["player_points"]
             if personal:
-                by_value: dict[int, list[int]] = {}
+                # players whose value and reasons agree share one award
+                by_value: dict[tuple[int, tuple[ScoreTerm, ...]], list[int]] = {}
                 for player in owners:
                     value = points
+                    own = self.score_terms = list(terms)
                     for expansion in personal:
+                        before = value
                         value = expansion.player_points(self, feature, player, value)
-                    by_value.setdefault(value, []).append(player)
-                for value, players in by_value.items():
-                    self.award(players, value, feature, reason, events)
+                        if value != before:
+                            reconcile(own, value, expansion.id)
+                    by_value.setdefault((value, tuple(own)), []).append(player)
+                self.score_terms = None
+                for (value, why), players in by_value.items():
+                    self.award(players, value, feature, reason, events, terms=why)
             else:
-                self.award(owners, points, feature, reason, events)
+                self.score_terms = None
+                self.award(owners, points, feature, reason, events, terms=terms)
         for expansion in self.rules.hooks["on_feature_scored"]:
             expansion.on_feature_scored(self, root, owners, events)
         if return_figures:

@@ -3,7 +3,9 @@ category, and a stacked bar chart of the same figures.
 
 Drawn over the final board (the scene is not opaque). "See the board" closes
 it (the game screen's "Scores" button reopens it); "New game" starts again
-with the same players, a new shuffle; "Main menu" leaves.
+with the same players, a new shuffle; "Main menu" leaves. A click on a number
+of the table lists the scorings behind it with their sums (the engine's
+terms, worded by ui/score_text.py), in place of the chart.
 """
 
 from __future__ import annotations
@@ -14,13 +16,16 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.events import PointsScored
 from carcassonne_desktop.engine.features import FEATURE_KINDS
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
-from carcassonne_desktop.ui.game_log import feature_name
+from carcassonne_desktop.ui.game_log import feature_name, wrap
 from carcassonne_desktop.ui.game_texts import winner_text
 from carcassonne_desktop.ui.hud import fit_text
 from carcassonne_desktop.ui.resources import colour, font
 from carcassonne_desktop.ui.scene import Scene
+from carcassonne_desktop.ui.score_text import expression, heading
+from carcassonne_desktop.ui.scroll_view import BAR_W, ScrollView
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine import Game
@@ -65,6 +70,13 @@ class EndScene(Scene):
         self.meeples = MeepleCache(32)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.age = 0.0
+        self.mouse = (-1, -1)
+        #: The table's cells as drawn: (rect, seat, category or None for the total).
+        self.cells: list[tuple[pygame.Rect, int, str | None]] = []
+        #: The cell whose scorings are listed (seat, category or None).
+        self.detail: tuple[int, str | None] | None = None
+        self.detail_view = ScrollView(stick_to_bottom=False)
+        self._detail_lines: tuple[Any, list[pygame.Surface]] | None = None
 
     @property
     def game(self) -> Game:
@@ -95,7 +107,18 @@ class EndScene(Scene):
                 if event.ui_element is button:
                     self._activate(name)
                     return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.detail is not None and self.detail_view.handle_event(event, self.mouse):
+            self.detail_view.take_click()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
+            self.click(event.pos)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.detail is not None:
+                self.detail = None
+                return True
             self._activate("board")
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -122,6 +145,23 @@ class EndScene(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def click(self, pos: tuple[int, int]) -> None:
+        """A number of the table opens (or closes) the list of its scorings."""
+        for rect, seat, category in self.cells:
+            if rect.collidepoint(pos):
+                chosen = (seat, category)
+                self.detail = None if self.detail == chosen else chosen
+                self.detail_view = ScrollView(stick_to_bottom=False)
+                return
+
+    def detail_scorings(self) -> list[PointsScored]:
+        """The scorings behind the chosen cell, in the order they happened."""
+        if self.detail is None:
+            return []
+        seat, category = self.detail
+        return [e for e in self.game_scene.log.scorings
+                if seat in e.players and (category is None or e.feature == category)]
+
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -144,8 +184,12 @@ class EndScene(Scene):
         table_h = 44 + 40 * game.num_players
         table = pygame.Rect(panel.left + 28, y, panel.width - 56, table_h)
         self._draw_table(surface, table)
+        hint = font(14).render(i18n.tr("end.click_hint"), True, colour("ui", "text_dim"))
+        surface.blit(hint, (table.right - hint.get_width(), table.bottom + 2))
         chart = pygame.Rect(panel.left + 28, table.bottom + 22, panel.width - 56, bottom - table.bottom - 22)
-        if chart.height > 60:
+        if self.detail is not None:
+            self._draw_detail(surface, chart)
+        elif chart.height > 60:
             self._draw_chart(surface, chart)
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -163,6 +207,7 @@ class EndScene(Scene):
             surface.blit(label, (x if i == 0 else x + width - label.get_width() - 8, rect.top + 8))
         pygame.draw.line(surface, colour("ui", "accent"), (rect.left, rect.top + 38), (rect.right, rect.top + 38), 2)
         winners = set(game.winners())
+        self.cells = []
         y = rect.top + 44
         for rank, seat in enumerate(standings(game)):
             player = game.setup.players[seat]
@@ -176,7 +221,12 @@ class EndScene(Scene):
                                                           colour("ui", "text"))
             surface.blit(label, (row.left + 44, row.top + 8))
             values = [game.breakdown[seat].get(c, 0) for c in cats] + [game.scores[seat]]
+            columns: list[str | None] = [*cats, None]
             for i, value in enumerate(values):
+                cell_rect = pygame.Rect(rect.left + name_w + i * col_w, row.top, col_w, row.height)
+                self.cells.append((cell_rect, seat, columns[i]))
+                if self.detail == (seat, columns[i]):
+                    pygame.draw.rect(surface, colour("ui", "accent"), cell_rect, 2, border_radius=6)
                 bold = i == len(values) - 1
                 cell = font(21 if bold else 19, bold=bold).render(str(value), True,
                                                                    colour("ui", "title") if bold else colour("ui", "text"))
@@ -220,3 +270,47 @@ class EndScene(Scene):
             pygame.draw.rect(surface, player_rgb(player.color), pygame.Rect(rect.left + name_w - 6, y, 4, bar_h))
             total = font(16, bold=True).render(str(game.scores[seat]), True, colour("ui", "title"))
             surface.blit(total, (x + 8, y + (bar_h - total.get_height()) // 2))
+
+    def _draw_detail(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The chosen cell's scorings: the points and why, then the sum."""
+        assert self.detail is not None
+        seat, category = self.detail
+        pygame.draw.rect(surface, colour("ui", "menu_veil"), rect, border_radius=10)
+        pygame.draw.rect(surface, colour("ui", "accent"), rect, 2, border_radius=10)
+        name = self.game.setup.players[seat].name
+        what = category_label(category) if category is not None else i18n.tr("score.total")
+        title = font(18, bold=True).render(i18n.tr("end.detail_title", name=name, category=what), True,
+                                           colour("ui", "title"))
+        surface.blit(title, (rect.left + 12, rect.top + 8))
+        box = pygame.Rect(rect.left + 12, rect.top + 40, rect.width - 24, rect.height - 48)
+        lines = self._detail_surfaces(box.width - BAR_W - 6)
+        self.detail_view.layout(box, sum(line.get_height() for line in lines))
+        clip = surface.get_clip()
+        surface.set_clip(box)
+        y = box.top - self.detail_view.offset
+        for line in lines:
+            if y + line.get_height() >= box.top and y <= box.bottom:
+                surface.blit(line, (box.left, y))
+            y += line.get_height()
+        surface.set_clip(clip)
+        self.detail_view.draw_bar(surface)
+
+    def _detail_surfaces(self, width: int) -> list[pygame.Surface]:
+        key = (self.detail, i18n.current_language(), width, len(self.game_scene.log.scorings))
+        if self._detail_lines is not None and self._detail_lines[0] == key:
+            return self._detail_lines[1]
+        lines: list[pygame.Surface] = []
+        scorings = self.detail_scorings()
+        if not scorings:
+            lines.append(font(16).render(i18n.tr("end.detail_none"), True, colour("ui", "text_dim")))
+        for event in scorings:
+            head = f"+{event.points}  {heading(event)}"
+            for text in wrap(head, font(16, bold=True), width):
+                lines.append(font(16, bold=True).render(text, True, colour("ui", "accent")))
+            for text in wrap(expression(event.terms), font(16), width - 24):
+                line = font(16).render(text, True, colour("ui", "text"))
+                indented = pygame.Surface((line.get_width() + 24, line.get_height() + 2), pygame.SRCALPHA)
+                indented.blit(line, (24, 0))
+                lines.append(indented)
+        self._detail_lines = (key, lines)
+        return lines

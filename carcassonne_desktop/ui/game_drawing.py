@@ -29,6 +29,7 @@ from carcassonne_desktop.ui.hud import (
     draw_status,
     draw_tile_card,
     draw_tooltip,
+    text,
 )
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
@@ -37,7 +38,7 @@ from carcassonne_desktop.ui.placement_controller import (
     READY,
     PlacementController,
 )
-from carcassonne_desktop.ui.resources import colour
+from carcassonne_desktop.ui.resources import colour, font
 
 
 class GameDrawing:
@@ -190,13 +191,27 @@ class GameDrawing:
         current = None if game.is_over else game.turn_player
         self.players_view.draw(surface, layout["players"], rows, current,
                                self.driver.state == THINKING, self.pulse)
-        draw_caption(surface, i18n.tr("hud.tiles_left", count=game.tiles_left()), layout["tiles_left"].topleft)
+        self._draw_tiles_left_line(surface, layout["tiles_left"])
         self._draw_card(surface, c, layout["card"])
         if c is not None:
             for kind, rect in self.figure_chip_rects(c):
                 self._draw_chip(surface, kind, rect, kind == c.figure_kind, game.supply[game.deciding_player].get(kind, 0))
-        draw_caption(surface, i18n.tr("hud.log"), layout["log_title"].topleft, 16, dim=False)
+        title = layout["log_title"]
+        draw_caption(surface, i18n.tr("hud.log"), title.topleft, 16, dim=False)
+        hint = text(i18n.tr("log.click_hint"), 12, False, "ui", "text_dim")
+        if font(16, bold=True).size(i18n.tr("hud.log"))[0] + hint.get_width() + 12 <= title.width:
+            surface.blit(hint, (title.right - hint.get_width(), title.y + 3))
         self.log.draw(surface, layout["log"])
+
+    def _draw_tiles_left_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """"Tiles left: 54", and that a click shows which (it opens the list)."""
+        caption = text(i18n.tr("hud.tiles_left", count=self.game.tiles_left()), 16, False, "ui", "text_dim")
+        surface.blit(caption, rect.topleft)
+        link = text(i18n.tr("tiles.open_hint"), 14, True, "ui", "accent")
+        x = rect.x + caption.get_width() + 10
+        surface.blit(link, (x, rect.y + 2))
+        pygame.draw.line(surface, colour("ui", "accent"), (x, rect.y + link.get_height() + 2),
+                         (x + link.get_width(), rect.y + link.get_height() + 2))
 
     def _draw_card(self, surface: pygame.Surface, c: PlacementController | None, rect: pygame.Rect) -> None:
         game = self.game

@@ -48,6 +48,9 @@ class GameInput:
             return True
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
             self.camera.release_keys()
+            self.log.view.release()
+        if self._panel_event(event):
+            return True
         c = self.human_controller()
         on_board = hasattr(event, "pos") and self.camera.viewport.collidepoint(event.pos)
         if event.type == pygame.MOUSEWHEEL and c is not None and c.state == PLACE and (
@@ -68,6 +71,20 @@ class GameInput:
             return self._click_panel(event.pos)
         if event.type == pygame.KEYDOWN:
             return self._on_key(event)
+        return False
+
+    def _panel_event(self, event: pygame.event.Event) -> bool:
+        """The log (scroll, drag, click on points or on a turn) and the
+        tiles-left line, which opens the list of the tiles left."""
+        used, cell = self.log.handle_event(event, self.mouse)
+        if used:
+            if cell is not None:
+                self.camera.focus(*cell)
+            return True
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+                and self._panel_layout()["tiles_left"].collidepoint(event.pos)):
+            self.open_tiles_left()
+            return True
         return False
 
     def _click_board(self, pos: tuple[int, int]) -> bool:
@@ -136,6 +153,9 @@ class GameInput:
             return True
         if key == pygame.K_h:
             self.ask_hint()
+            return True
+        if key == pygame.K_t:
+            self.open_tiles_left()
             return True
         if c is None:
             return False

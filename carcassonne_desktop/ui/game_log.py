@@ -1,20 +1,25 @@
-"""The log of what happened, written from the engine's events.
+"""The log of what happened, written from the engine's events: one entry
+per tile placed (where, then the figure put down or the pass), with what
+followed it (points, figures coming back, tokens...) on the lines below, a
+final-scoring entry, and the end of the game.
 
-Entries keep the event, not its text, so switching language rewrites the
-whole log. Only what a player wants to read is logged: figures placed,
-points scored (with the feature and whether it was end-of-game scoring),
-figures coming back, tiles discarded and the end of the game.
+Entries keep the events, not their text, so switching language rewrites the
+whole log. The whole game stays readable: the log scrolls (wheel, drag,
+scrollbar). A click on points opens the sum behind them (the engine's terms,
+worded by ui/score_text.py); a click on a turn shows its tile on the board.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
 from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.actions import Action, Pass, PlaceTile
 from carcassonne_desktop.engine.events import (
     Event,
     ExtraTurn,
@@ -24,13 +29,19 @@ from carcassonne_desktop.engine.events import (
     OutcomeRevealed,
     PointsScored,
     TileDiscarded,
+    TileDrawn,
+    TilePlaced,
     TokenGained,
 )
 from carcassonne_desktop.ui.art.meeples import player_rgb
 from carcassonne_desktop.ui.expansions import event_text
 from carcassonne_desktop.ui.resources import colour, font
+from carcassonne_desktop.ui.score_text import explanation
+from carcassonne_desktop.ui.scroll_view import BAR_W, ScrollView
 
-MAX_ENTRIES = 400
+MAX_ENTRIES = 600  # entries (turns), a long game with every expansion fits
+TEXT_SIZE = 15
+ENTRY_GAP = 4
 
 
 def feature_name(kind: str) -> str:
@@ -117,78 +128,258 @@ def event_player(event: Event) -> int | None:
     return player if isinstance(player, int) else None
 
 
-@dataclass
+@dataclass(eq=False)
 class LogEntry:
-    event: Event
+    """One tile placed and what followed it; or the final scoring; or one
+    event outside any turn (a discarded tile, the end of the game)."""
+
+    player: int | None = None
+    placed: TilePlaced | None = None
+    deployed: FigureDeployed | None = None
+    lead: Event | None = None  # the event of an entry outside any turn
+    final: bool = False
+    events: list[Event] = field(default_factory=list)
+    closed: bool = False  # the turn is over
+    passed: bool = False  # its player put no figure down (the action says so)
+    open_scores: set[int] = field(default_factory=set)  # events shown with their sum
+    version: int = 0  # grows with every change of what the entry shows
+    rendered: tuple[Any, ...] | None = None
+
+    def head(self, names: Sequence[str]) -> str | None:
+        if self.placed is not None:
+            name = names[self.placed.player]
+            where = i18n.tr("log.where", x=self.placed.x, y=self.placed.y)
+            if self.deployed is not None:
+                d = self.deployed
+                on_field = d.feature == "field" if d.feature else len(d.port) == 2
+                return i18n.tr("log.turn_figure", name=name, where=where,
+                               figure_a=figure_with_article(d.figure, on_field))
+            if self.passed:
+                return i18n.tr("log.turn_pass", name=name, where=where)
+            return i18n.tr("log.turn", name=name, where=where)
+        if self.final:
+            return i18n.tr("log.final")
+        return describe(self.lead, names) if self.lead is not None else None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One drawn line of the log and what a click on it means."""
+
+    text: str
+    player: int | None
+    style: str  # head, event, score, sum
+    event: int = -1  # index in the entry's events (-1: the head)
 
 
 class GameLog:
-    """Events worth telling, and a compact drawing of the latest ones."""
+    """The whole game's entries, drawn in a scrolling box."""
 
     def __init__(self, names: Sequence[str], colours: Sequence[str]) -> None:
         self.names = list(names)
         self.colours = list(colours)
         self.entries: list[LogEntry] = []
-        self._cache: dict[tuple[int, str, int], list[pygame.Surface]] = {}
+        #: Every scoring of the game (the end screen explains them too).
+        self.scorings: list[PointsScored] = []
+        self.view = ScrollView()
+        self._layout: list[tuple[LogEntry, list[tuple[pygame.Surface, Row]], int]] = []
+        self._tops: list[int] = []  # where each laid-out entry starts
+        self._height = 0
+        self._version = 0  # grows with every change, so the layout is redone only then
+        self._layout_key: tuple[Any, ...] | None = None
 
-    def add(self, events: Iterable[Event]) -> None:
+    # ------------------------------------------------------------------ content
+
+    def _current(self) -> LogEntry | None:
+        entry = self.entries[-1] if self.entries else None
+        return entry if entry is not None and not entry.closed else None
+
+    def _close(self) -> None:
+        entry = self._current()
+        if entry is not None:
+            entry.closed = True
+            entry.version += 1
+
+    def _open(self, entry: LogEntry) -> None:
+        self._close()
+        self.entries.append(entry)
+
+    def add(self, events: Iterable[Event], actions: Sequence[Action] = ()) -> None:
+        """Log what `actions` caused (`events`); the actions say who passed,
+        as a pass causes no event."""
+        self._version += 1
+        before = len(self.entries)
+        last = next((e for e in reversed(self.entries) if e.placed is not None), None)
         for event in events:
-            if describe(event, self.names) is not None:
-                self.entries.append(LogEntry(event))
+            self._add(event)
+        placed = iter([e for e in self.entries[before:] if e.placed is not None])
+        for action in actions:  # each pass belongs to the tile placed before it
+            if isinstance(action, PlaceTile):
+                last = next(placed, last)
+            elif isinstance(action, Pass) and last is not None and last.deployed is None:
+                last.passed = True
+                last.version += 1
         if len(self.entries) > MAX_ENTRIES:
             del self.entries[: len(self.entries) - MAX_ENTRIES]
-            self._cache.clear()
+
+    def _add(self, event: Event) -> None:
+        current = self._current()
+        if isinstance(event, TilePlaced):
+            self._open(LogEntry(event.player, placed=event))
+            return
+        if isinstance(event, TileDrawn):
+            self._close()  # the next turn's tile: this one is over
+            return
+        if isinstance(event, GameOver):
+            self._open(LogEntry(lead=event, closed=True))
+            return
+        if isinstance(event, PointsScored) and event.players:
+            self.scorings.append(event)
+            if event.reason == "final" and (current is None or not current.final):
+                self._open(LogEntry(final=True))
+                current = self._current()
+        if (isinstance(event, FigureDeployed) and current is not None and current.placed is not None
+                and current.deployed is None and event.player == current.player):
+            current.deployed = event
+            current.version += 1
+            return
+        if describe(event, self.names) is None:
+            return
+        if current is None:
+            self.entries.append(LogEntry(event_player(event), lead=event, closed=True))
+            return
+        current.events.append(event)
+        current.version += 1
 
     def clear(self) -> None:
+        self._version += 1
         self.entries.clear()
-        self._cache.clear()
+        self.scorings.clear()
+        self.view = ScrollView()
 
-    def lines(self) -> list[str]:
-        out = []
-        for entry in self.entries:
-            text = describe(entry.event, self.names)
-            if text:
-                out.append(text)
+    def rows(self, entry: LogEntry) -> list[Row]:
+        """The entry's lines, with the sums of the scorings opened."""
+        out: list[Row] = []
+        head = entry.head(self.names)
+        if head:
+            out.append(Row(head, entry.player, "head"))
+        for index, event in enumerate(entry.events):
+            text = describe(event, self.names)
+            if not text:
+                continue
+            if isinstance(event, PointsScored):
+                marker = "▾ " if index in entry.open_scores else "▸ "
+                out.append(Row(marker + text, event_player(event), "score", index))
+                if index in entry.open_scores:
+                    out.extend(Row(line, None, "sum", index) for line in explanation(event))
+            else:
+                out.append(Row(text, event_player(event), "event", index))
         return out
 
-    def _rendered(self, index: int, width: int) -> list[pygame.Surface]:
-        key = (index, i18n.current_language(), width)
-        cached = self._cache.get(key)
-        if cached is None:
-            entry = self.entries[index]
-            text = describe(entry.event, self.names) or ""
-            player = event_player(entry.event)
-            text_colour = colour("ui", "text")
-            if isinstance(entry.event, PointsScored):
-                text_colour = colour("ui", "accent")
-            cached = [font(15).render(line, True, text_colour) for line in wrap(text, font(15), width - 18)]
-            if player is not None and 0 <= player < len(self.colours):
-                dot = pygame.Surface((10, 10), pygame.SRCALPHA)
-                pygame.draw.circle(dot, player_rgb(self.colours[player]), (5, 5), 5)
-                first = pygame.Surface((cached[0].get_width() + 16, cached[0].get_height()), pygame.SRCALPHA)
-                first.blit(dot, (0, (first.get_height() - 10) // 2))
-                first.blit(cached[0], (16, 0))
-                cached[0] = first
-                cached[1:] = [_indent(s, 16) for s in cached[1:]]
-            self._cache[key] = cached
-        return cached
+    def lines(self) -> list[str]:
+        """Every line of the log as text (tests, accessibility)."""
+        return [row.text for entry in self.entries for row in self.rows(entry)]
+
+    # ------------------------------------------------------------------ drawing
+
+    def _rendered(self, entry: LogEntry, width: int) -> list[tuple[pygame.Surface, Row]]:
+        key = (entry.version, i18n.current_language(), width)
+        if entry.rendered is not None and entry.rendered[0] == key:
+            return entry.rendered[1]  # type: ignore[no-any-return]
+        lines: list[tuple[pygame.Surface, Row]] = []
+        fnt = font(TEXT_SIZE)
+        for row in self.rows(entry):
+            indent = 16 if row.style == "head" else 30 if row.style == "sum" else 24
+            text_colour = colour("ui", {"head": "text", "event": "text_dim", "score": "accent",
+                                        "sum": "text"}[row.style])
+            wrapped = wrap(row.text, fnt, width - indent - 4)
+            for number, line in enumerate(wrapped):
+                surface = _indent(fnt.render(line, True, text_colour), indent)
+                if number == 0 and row.style in ("head", "score") and row.player is not None \
+                        and 0 <= row.player < len(self.colours):
+                    pygame.draw.circle(surface, player_rgb(self.colours[row.player]),
+                                       (indent - 9, surface.get_height() // 2), 5)
+                lines.append((surface, row))
+        entry.rendered = (key, lines)
+        return lines
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The latest entries, newest at the bottom, clipped to ``rect``."""
+        """The entries in a scrolling box: the newest show first (the view
+        sticks to the bottom until the reader scrolls up)."""
+        self._lay_out(rect.width - BAR_W - 4)
+        self.view.layout(rect, self._height)
         clip = surface.get_clip()
         surface.set_clip(rect)
-        y = rect.bottom - 4
-        for index in range(len(self.entries) - 1, -1, -1):
-            lines = self._rendered(index, rect.width)
-            height = sum(s.get_height() for s in lines) + 3
-            y -= height
-            if y < rect.top:
+        if not self._layout:
+            surface.blit(font(TEXT_SIZE).render(i18n.tr("log.empty"), True, colour("ui", "text_dim")),
+                         (rect.x + 4, rect.y + 2))
+        offset = self.view.offset
+        first = max(0, bisect_right(self._tops, offset) - 1)
+        for index in range(first, len(self._layout)):
+            y = rect.y + self._tops[index] - offset
+            if y > rect.bottom:
                 break
-            yy = y
-            for line in lines:
-                surface.blit(line, (rect.x + 4, yy))
-                yy += line.get_height()
+            for line, _ in self._layout[index][1]:
+                if y + line.get_height() >= rect.top:
+                    surface.blit(line, (rect.x, y))
+                y += line.get_height()
         surface.set_clip(clip)
+        self.view.draw_bar(surface)
+
+    def _lay_out(self, width: int) -> None:
+        """Render and stack the entries, only when something changed: a
+        frame draws only the few entries in view."""
+        key = (self._version, i18n.current_language(), width)
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        self._layout, self._tops = [], []
+        top = 0
+        for entry in self.entries:
+            lines = self._rendered(entry, width)
+            height = sum(s.get_height() for s, _ in lines) + ENTRY_GAP
+            self._layout.append((entry, lines, height))
+            self._tops.append(top)
+            top += height
+        self._height = top
+
+    # ------------------------------------------------------------------ input
+
+    def handle_event(self, event: pygame.event.Event, mouse: tuple[int, int]) -> tuple[bool, Any]:
+        """Scroll, drag, or click: returns whether the event was the log's,
+        and what a click asks of the scene (a cell to show), if anything."""
+        if not self.view.handle_event(event, mouse):
+            return False, None
+        click = self.view.take_click()
+        return True, (self.click(click) if click is not None else None)
+
+    def row_at(self, y: int) -> tuple[LogEntry, Row] | None:
+        """The entry and row drawn at content height `y` (after a draw)."""
+        top = 0
+        for entry, lines, height in self._layout:
+            if top <= y < top + height:
+                for line, row in lines:
+                    if y < top + line.get_height():
+                        return entry, row
+                    top += line.get_height()
+                return None
+            top += height
+        return None
+
+    def click(self, content_pos: tuple[int, int]) -> tuple[int, int] | None:
+        """Open or close the sum of a scoring; a turn's line gives its cell."""
+        found = self.row_at(content_pos[1])
+        if found is None:
+            return None
+        entry, row = found
+        if row.style in ("score", "sum"):
+            entry.open_scores ^= {row.event}
+            entry.version += 1
+            self._version += 1
+            return None
+        if row.style == "head" and entry.placed is not None:
+            return (entry.placed.x, entry.placed.y)
+        return None
 
 
 def _indent(surface: pygame.Surface, dx: int) -> pygame.Surface:

@@ -431,8 +431,9 @@ class GameScene(GameInput, GameDrawing, Scene):
     def _after_events(self, events: list[Event]) -> None:
         """Log, animate and save after actions were applied to the real game."""
         finals = [e for e in events if isinstance(e, PointsScored) and e.reason == "final"]
-        self.log.add(e for e in events if not (isinstance(e, PointsScored) and e.reason == "final")
-                     and not isinstance(e, GameOver))
+        self.log.add([e for e in events if not (isinstance(e, PointsScored) and e.reason == "final")
+                      and not isinstance(e, GameOver)], self.game.history[self._log_actions:])
+        self._log_actions = len(self.game.history)
         for event in events:
             if isinstance(event, PointsScored) and event.reason != "final":
                 for i, player in enumerate(event.players):
@@ -470,11 +471,11 @@ class GameScene(GameInput, GameDrawing, Scene):
         a few milliseconds) and the actions were all legal once."""
         game = self.game
         replay = Game(game.setup, game.rules)
-        events: list[Event] = list(replay.opening_events)
-        for action in game.history:
-            events.extend(replay.apply(action))
         self.log.clear()
-        self.log.add(events)
+        self.log.add(replay.opening_events)
+        for action in game.history:
+            self.log.add(replay.apply(action), (action,))
+        self._log_actions = len(game.history)  # the log has heard of these
 
     def play_sound(self, name: str) -> None:
         if self.app is not None:
@@ -701,6 +702,14 @@ class GameScene(GameInput, GameDrawing, Scene):
         c = self.human_controller()
         if c is not None and not self.hint.thinking:
             self.hint.request(c)
+
+    def open_tiles_left(self) -> None:
+        """The list of the tiles left, over the board."""
+        if self.app is None or self.app.stack.top is not self:
+            return
+        from carcassonne_desktop.ui.tiles_left_scene import TilesLeftScene
+
+        self.app.stack.push(TilesLeftScene(self.app, self.game, self.renderer))
 
     def recentre(self, immediate: bool = False) -> None:
         """Fit the whole board in the free area (C, Home, "Recentre")."""

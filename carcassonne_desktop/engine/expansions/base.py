@@ -13,6 +13,7 @@ from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.score_terms import ScoreTerm, explain_instead
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -105,6 +106,7 @@ class BaseGame(Expansion):
             and feature.kind == "city"
             and len(feature.tiles) == 2
         ):
+            explain_instead(game, ScoreTerm("small_city", 1, min(points, 2)))
             return min(points, 2)
         return points
 

@@ -33,6 +33,7 @@ from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.geometry import DELTAS, NEIGHBOURHOOD, OPPOSITE, PORT_INDEX
+from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
@@ -180,7 +181,8 @@ def _empty_field(game: Game, root: int, score: bool, events: list[Event]) -> Non
     owners, tokens = field_flock(game, root)
     if score and owners:
         game.award(owners, flock_sheep(tokens), SHEEP, "herd", events,
-                   tiles=tuple(sorted(feature.tiles)))
+                   tiles=tuple(sorted(feature.tiles)),
+                   terms=(ScoreTerm(SHEEP, flock_sheep(tokens)),))
     for spot in [s for s in feature.figures if s[1] == SHEPHERD]:
         game.return_figure(*spot, events)
     state = state_of(game)
@@ -351,11 +353,14 @@ class HillsSheep(Expansion):
     def modify_points(self, game: Game, feature: Feature, points: int, completed: bool) -> int:
         if completed and feature.kind == "cloister":
             for x, y in feature.tiles:
-                points += VINEYARD_POINTS * sum(
+                vineyards = sum(
                     1 for dx, dy in NEIGHBOURHOOD
                     if (cell := game.board.get((x + dx, y + dy))) is not None
                     and cell[0].tile.flags.get(VINEYARD)
                 )
+                if vineyards:
+                    explain(game, ScoreTerm(VINEYARD, vineyards, VINEYARD_POINTS))
+                points += VINEYARD_POINTS * vineyards
         return points
 
     # --- hs/02 ----------------------------------------------------------------

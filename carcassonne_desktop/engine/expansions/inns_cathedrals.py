@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.score_terms import TIMES, ScoreTerm, explain_instead
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -50,7 +51,15 @@ class InnsCathedrals(Expansion):
     def modify_points(self, game: Game, feature: Feature, points: int, completed: bool) -> int:
         # "Plusieurs ne se cumulent pas": one inn or several, the road is worth 2/tile.
         if feature.kind == "road" and feature.has_flag("inn"):
+            if game.score_terms is not None:
+                explain_instead(game, ScoreTerm("inn", len(feature.tiles), 2) if completed
+                                else ScoreTerm("inn_unfinished", 0))
             return 2 * len(feature.tiles) if completed else 0
         if feature.kind == "city" and feature.has_flag("cathedral"):
+            if game.score_terms is not None:
+                explain_instead(game, *(
+                    (ScoreTerm("tile", len(feature.tiles)), ScoreTerm("shield", feature.shields),
+                     ScoreTerm("cathedral", 1, 3, TIMES)) if completed
+                    else (ScoreTerm("cathedral_unfinished", 0),)))
             return 3 * (len(feature.tiles) + feature.shields) if completed else 0
         return points

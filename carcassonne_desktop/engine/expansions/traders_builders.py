@@ -22,6 +22,7 @@ from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
@@ -163,14 +164,17 @@ class TradersBuilders(Expansion):
         for good in GOODS:
             winners = goods_winners(game, good)
             if winners:
-                game.award(winners, GOODS_POINTS, GOODS_CATEGORY, good, events)
+                game.award(winners, GOODS_POINTS, GOODS_CATEGORY, good, events,
+                           terms=(ScoreTerm("majority", 1, GOODS_POINTS),))
 
     # --- the pig -----------------------------------------------------------
     def player_points(self, game: Game, feature: Feature, player: int, points: int) -> int:
         if feature.kind != "field" or not feature.figures:
             return points
         if any(owner == player and name == PIG for owner, name, _ in feature.figures):
-            return points + game.completed_cities(feature)
+            cities = game.completed_cities(feature)
+            explain(game, ScoreTerm(PIG, cities))
+            return points + cities
         return points
 
     def supplied_city_points(
