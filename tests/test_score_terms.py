@@ -116,3 +116,19 @@ def test_terms_take_no_part_in_comparing_events():
     plain = PointsScored((0,), 4, "road", ((0, 0),), "completed")
     explained = PointsScored((0,), 4, "road", ((0, 0),), "completed", (ScoreTerm("tile", 4),))
     assert plain == explained and hash(plain) == hash(explained)
+
+
+def test_every_registered_expansion_explains_its_scorings():
+    """Every expansion in the registry, the later ones included: terms add up,
+    and no scoring is left unexplained (a new expansion's awards must say why)."""
+    from carcassonne_desktop.engine import registry
+
+    everything = tuple(registry())
+    reasons: Counter[str] = Counter()
+    for seed in range(4):
+        options = {"farmers_first_edition": True} if seed % 2 else None
+        for event in _scorings(everything, seed, options):
+            assert terms_total(event.terms) == event.points, event
+            assert all(term.reason != UNEXPLAINED for term in event.terms), event
+            reasons.update(term.reason for term in event.terms)
+    assert reasons["tile"] > 0, reasons

@@ -13,7 +13,7 @@ from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
-from carcassonne_desktop.engine.score_terms import ScoreTerm, explain_instead
+from carcassonne_desktop.engine.score_terms import UNEXPLAINED, ScoreTerm, explain_instead
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -71,7 +71,11 @@ def score_farmers_by_city(game: Game, events: list[Event]) -> None:
                 )
             by_value.setdefault(value, []).append(player)
         for value, players in by_value.items():
-            game.award(players, value, "field", "final", events, tuple(sorted(city.tiles)))
+            terms = [ScoreTerm("supplied_city", 1, POINTS_PER_SUPPLIED_CITY)]
+            if value != POINTS_PER_SUPPLIED_CITY:
+                terms.append(ScoreTerm(UNEXPLAINED, 1, value - POINTS_PER_SUPPLIED_CITY))
+            game.award(players, value, "field", "final", events, tuple(sorted(city.tiles)),
+                       terms=terms)
 
 
 @register

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
+from carcassonne_desktop.engine.score_terms import ScoreTerm
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -111,4 +112,5 @@ class KingRobberBaron(Expansion):
         for kind, token in TITLES.items():
             title = title_of(game, kind)
             if title.holder is not None and title.completed:
-                game.award((title.holder,), title.completed, token, "final", events)
+                game.award((title.holder,), title.completed, token, "final", events,
+                           terms=(ScoreTerm(f"{token}_final", title.completed),))

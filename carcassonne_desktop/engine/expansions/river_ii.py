@@ -39,6 +39,7 @@ from carcassonne_desktop.engine.expansions.shared.river_course import (
 )
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
@@ -140,5 +141,7 @@ class RiverII(RiverCourse):
     # --- the pigsty ----------------------------------------------------------
     def player_points(self, game: Game, feature: Feature, player: int, points: int) -> int:
         if feature.kind == "field" and feature.has_flag(PIGSTY):
-            return points + game.completed_cities(feature)
+            cities = game.completed_cities(feature)
+            explain(game, ScoreTerm("pigsty", cities))
+            return points + cities
         return points

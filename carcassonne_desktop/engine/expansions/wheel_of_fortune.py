@@ -46,6 +46,7 @@ from carcassonne_desktop.engine.expansion import Expansion, LaidTile, register
 from carcassonne_desktop.engine.features import NEVER, FeatureKind, no_points, register_kind
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.geometry import is_port
+from carcassonne_desktop.engine.score_terms import ScoreTerm
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
@@ -306,6 +307,13 @@ _EVENTS = {FORTUNE: _fortune, TAXES: _taxes, FAMINE: _famine, STORM: _storm,
            INQUISITION: _inquisition}
 
 
+def event_terms(section: str, award: Award) -> tuple[ScoreTerm, ...]:
+    """Why an event gave what it gave: `count` pieces worth the same each
+    (the knights of one city, the farmers of one field, the monks...)."""
+    count = award.count or 1
+    return (ScoreTerm(f"wheel_{section}", count, award.points // count),)
+
+
 def event_awards(game: Game, section: str) -> list[Award]:
     """What the section's event would give now (nothing for the plague, whose
     effect is a choice); the computer players read it too."""
@@ -321,7 +329,8 @@ def score_crowns(game: Game, section: str, events: list[Event]) -> None:
         return
     points = crown_points(len(slots), len(present))
     for _, (player, _figure) in present:
-        game.award((player,), points, CROWN, section, events)
+        game.award((player,), points, CROWN, section, events,
+                   terms=(ScoreTerm("crown", 1, points),))
     for slot, (player, figure) in present:
         game.take_from_area(player, figure, WHEEL, slot, events)
 
@@ -374,7 +383,7 @@ def _turn_wheel(game: Game, events: list[Event]) -> Decision | None:
                     events.append(WheelCounted(award.player, section, award.count, award.unit,
                                               award.points))
                 game.award((award.player,), award.points, WHEEL, section, events,
-                           tiles=award.tiles)
+                           tiles=award.tiles, terms=event_terms(section, award))
             score_crowns(game, section, events)
             state[_TURN] = (marker, (), True)
             return None
