@@ -13,7 +13,7 @@ from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
-from carcassonne_desktop.engine.score_terms import UNEXPLAINED, ScoreTerm, explain_instead
+from carcassonne_desktop.engine.score_terms import ADD, ScoreTerm, explain_instead, terms_total
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -62,20 +62,21 @@ def score_farmers_by_city(game: Game, events: list[Event]) -> None:
         assert city is not None
         roots = dict.fromkeys(game.find(n) for _, _, n in area.figures)
         fields = tuple(game.features[r] for r in roots)
-        by_value: dict[int, list[int]] = {}
+        by_terms: dict[tuple[ScoreTerm, ...], list[int]] = {}
         for player in owners:
             value = POINTS_PER_SUPPLIED_CITY
+            terms = [ScoreTerm("supplied_city", 1, POINTS_PER_SUPPLIED_CITY)]
             for expansion in hooks:
+                before = value
                 value = expansion.supplied_city_points(
                     game, city, fields, player, value  # type: ignore[arg-type]
                 )
-            by_value.setdefault(value, []).append(player)
-        for value, players in by_value.items():
-            terms = [ScoreTerm("supplied_city", 1, POINTS_PER_SUPPLIED_CITY)]
-            if value != POINTS_PER_SUPPLIED_CITY:
-                terms.append(ScoreTerm(UNEXPLAINED, 1, value - POINTS_PER_SUPPLIED_CITY))
-            game.award(players, value, "field", "final", events, tuple(sorted(city.tiles)),
-                       terms=terms)
+                if value != before:  # the pig: a bonus named after its expansion
+                    terms.append(ScoreTerm("supplied_bonus", 1, value - before, ADD, expansion.id))
+            by_terms.setdefault(tuple(terms), []).append(player)
+        for terms, players in by_terms.items():
+            game.award(players, terms_total(terms), "field", "final", events,
+                       tuple(sorted(city.tiles)), terms=terms)
 
 
 @register
