@@ -102,7 +102,11 @@ def check_invariants(game: Game) -> None:
             on_board = sum(
                 1 for p, f, _ in game.figures_placed if p == player and f == figure.name
             )
-            assert on_board + game.supply[player][figure.name] == figure.per_player
+            in_areas = sum(
+                1 for held in game.area_figures.values() for p, f in held
+                if p == player and f == figure.name
+            )
+            assert on_board + in_areas + game.supply[player][figure.name] == figure.per_player
             assert game.supply[player][figure.name] >= 0
     # Features completed by the tile just placed are scored after the figure step.
     pending = {game.find(n) for n in game._to_score}
@@ -126,8 +130,9 @@ def check_invariants(game: Game) -> None:
         if feature.completed:
             assert not feature.figures, "figures left on a completed feature"
         occupants = sum(1 for _, f, _ in feature.figures if rules.figure_by_name[f].occupies)
-        if occupants > 1:
-            # Only a merge can put two followers on one feature.
+        if occupants > 1 and "count" not in rules.expansion_ids:
+            # Only a merge can put two followers on one feature (the Count's
+            # followers come out of the city onto occupied features).
             assert len({n for _, _, n in feature.figures}) == len(feature.figures)
     board = game.board
     for cell in game.frontier:
