@@ -2,7 +2,8 @@
 "LE COMTE"): the 12-tile city replaces the start tile; its four quarters
 hold followers that players earn when their tile made others score and not
 themselves, and that come out onto the feature being scored, one round of
-players per scoring; the Count blocks one quarter (docs/rulings.md C1-C8)."""
+players per scoring; the Count blocks one quarter (docs/rulings.md, "The
+Count of Carcassonne")."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ FEEDS = {"city": CASTLE, "road": FORGE, "cloister": CATHEDRAL, "shrine": CATHEDR
          "field": MARKET}
 REINFORCE, CITY, MOVE = "count_reinforce", "count_city", "count_move"
 # Feature kinds a figure must be able to stand on to enter the city: the
-# follower and the large follower, not the abbot (ruling C6).
+# follower and the large follower, not the abbot (see docs/rulings.md).
 CITY_KINDS = frozenset({"city", "road", "cloister"})
 
 # extension_state keys: the reinforcement round under way, the last feature
@@ -90,7 +91,7 @@ def count_quarter(game: Game) -> str:
 
 
 def city_figures(game: Game) -> list[FigureType]:
-    """The figures that may enter the city (ruling C6)."""
+    """The figures that may enter the city (docs/rulings.md)."""
     return [f for f in game.rules.figures
             if f.group == "follower" and f.occupies and f.strength > 0 and not f.neutral
             and not f.requires_own_follower and f.kinds >= CITY_KINDS]
@@ -104,8 +105,9 @@ def in_quarter(game: Game, player: int, quarter: str) -> list[str]:
 
 
 def anchor(game: Game, root: int) -> tuple[int, int, str]:
-    """Where a follower coming out of the city stands on a feature (ruling
-    C4): its segment on the tile just placed, or on its first tile."""
+    """Where a follower coming out of the city stands on a feature
+    (docs/rulings.md): its segment on the tile just placed, or on its first
+    tile."""
     feature = game.features[root]
     assert feature is not None
     tiles = sorted(feature.tiles)
@@ -210,7 +212,7 @@ def _earned_city(game: Game) -> bool:
 
 def _city_work(game: Game, events: list[Event]) -> Decision | None:
     """003: "il peut placer, à la fin de son tour, un partisan de sa réserve"
-    in a quarter, then move the Count (once per part of a turn, ruling C5)."""
+    in a quarter, then move the Count (once per part of a turn, docs/rulings.md)."""
     state = game.turn_state
     player = game.turn_player
     if not state.get(_CITY_ASKED) and _earned_city(game) and any(
@@ -338,7 +340,7 @@ class Count(Expansion):
                           events: list[Event]) -> None:
         feature = game.features[root]
         if game.over or feature is None or not feature.completed:
-            return  # only the scorings of completed features count (ruling C2)
+            return  # only the scorings of completed features count (docs/rulings.md)
         player = game.turn_player
         others, himself = game.turn_state.get(_SCORED, (False, False))
         game.turn_state[_SCORED] = (others or any(o != player for o in owners),
