@@ -26,6 +26,7 @@ from carcassonne_desktop.ui.art.geometry import (
 from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
 from carcassonne_desktop.ui.art.tile_layout import centre_kind_radii, tile_layout
 from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, TileMap
+from carcassonne_desktop.ui.expansions import board_overlays
 from carcassonne_desktop.ui.game_log import lies_down
 from carcassonne_desktop.ui.placement_controller import Spot
 from carcassonne_desktop.ui.resources import colour
@@ -95,6 +96,8 @@ class BoardLayer:
         self.sync(game)
         self.renderer.draw(surface, camera, self._tiles)
         self._draw_figures(surface, camera)
+        for overlay in board_overlays(game):
+            overlay(surface, camera, game, self)
 
     def _draw_figures(self, surface: pygame.Surface, camera: Camera) -> None:
         """Figures at anchors computed once per game state (the renderer would redo it per frame)."""

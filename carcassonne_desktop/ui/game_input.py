@@ -10,7 +10,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from carcassonne_desktop.ui.expansions import board_choices
 from carcassonne_desktop.ui.placement_controller import (
+    DECIDE,
     FIGURE,
     PLACE,
     READY,
@@ -88,6 +90,12 @@ class GameInput:
             spot = self.layer.spot_under(self.camera, c.spots(), pos)
             if spot is not None:
                 c.deploy(spot)
+                self._after_tentative(c)
+                return True
+        if c.state == DECIDE:
+            action = board_choices(c.tentative, c.decision).get(self.camera.cell_at(*pos))
+            if action is not None:
+                c.choose(action)
                 self._after_tentative(c)
                 return True
         return False

@@ -296,7 +296,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         card when there are more than fit in one row."""
         c = self.human_controller()
         kind = c.decision.kind if c is not None and c.decision is not None else ""
-        labels = tuple(choice_label(kind, a) for a in choices)
+        game = c.tentative if c is not None else None
+        labels = tuple(choice_label(kind, a, game) for a in choices)
         if labels == self._choice_labels:
             return
         for name in [n for n in self.buttons if n.startswith("choice:")]:

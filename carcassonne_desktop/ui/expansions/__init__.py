@@ -198,6 +198,62 @@ def player_notes(game: Any, player: int) -> tuple[str, ...]:
     return tuple(text for text in found if text)
 
 
+#: (surface, camera, game, layer) -> None: drawn over the board and its
+#: figures wherever a game's board is drawn (figures kept off the tiles).
+BoardOverlay = Callable[[Any, Any, Any, Any], None]
+_OVERLAYS: dict[str, list[BoardOverlay]] = {}
+
+
+def register_board_overlay(expansion_id: str, overlay: BoardOverlay) -> None:
+    """Something to draw over the board, only in games with that expansion."""
+    overlays = _OVERLAYS.setdefault(expansion_id, [])
+    if overlay not in overlays:
+        overlays.append(overlay)
+
+
+def board_overlays(game: Any) -> tuple[BoardOverlay, ...]:
+    discover()
+    return tuple(o for eid in game.rules.expansion_ids for o in _OVERLAYS.get(eid, ()))
+
+
+#: (game, decision) -> {cell: action}: board cells that answer a decision when
+#: clicked (a quarter of a city off the tiles); the scene frames them.
+BoardChoices = Callable[[Any, Any], "Mapping[tuple[int, int], Any]"]
+_BOARD_CHOICES: dict[str, BoardChoices] = {}
+
+
+def register_board_choices(kind: str, choices: BoardChoices) -> None:
+    """Let a decision kind be answered by clicking board cells."""
+    existing = _BOARD_CHOICES.get(kind)
+    if existing is not None and existing is not choices:
+        raise ValueError(f"board choices for {kind!r} are already registered")
+    _BOARD_CHOICES[kind] = choices
+
+
+def board_choices(game: Any, decision: Any) -> Mapping[tuple[int, int], Any]:
+    """The cells that answer `decision` (empty for most kinds)."""
+    discover()
+    choices = _BOARD_CHOICES.get(decision.kind) if decision is not None else None
+    return choices(game, decision) if choices is not None else {}
+
+
+#: (game, action) -> the button text of one answer, or None for the generic one.
+ChoiceLabel = Callable[[Any, Any], "str | None"]
+_LABELS: dict[str, ChoiceLabel] = {}
+
+
+def register_choice_label(kind: str, label: ChoiceLabel) -> None:
+    """Words for the answers of a decision kind that keys alone cannot say
+    (an answer naming a cell of the board)."""
+    _LABELS[kind] = label
+
+
+def expansion_choice_label(kind: str, game: Any, action: Any) -> str | None:
+    discover()
+    label = _LABELS.get(kind)
+    return label(game, action) if label is not None else None
+
+
 def discover() -> None:
     """Import every module of this package once (each registers itself)."""
     import_all(__name__, __path__)
