@@ -112,3 +112,44 @@ def test_players_panel_says_how_many_followers_are_in_the_city():
     assert player_notes(game, 0) == ("Dans la cité : 1",)
     assert player_notes(game, 1) == ()
     i18n.set_language("en")
+
+
+def test_a_question_out_of_turn_hands_the_screen_over_and_names_the_player(app):
+    """Rouge's tile closes Bleu's city and both keep a follower in the castle;
+    Rouge chooses to go last, so Bleu is asked in the middle of Rouge's turn:
+    the hand-over banner comes, the pill names Bleu, then the screen goes
+    back to Rouge with a banner again."""
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.game_texts import status
+    from carcassonne_desktop.ui.placement_controller import DECIDE
+
+    path = GOLDEN.parent / "count_placer_goes_last.json"
+    record = json.loads(path.read_text(encoding="utf-8"))["record"]
+    game = GameRecord.from_json({**record, "actions": record["actions"][:19]}).replay().game
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app)
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.seat == 0
+    buttons = {b.text: b for name, b in scene.buttons.items() if name.startswith("choice:")}
+    _click(app, buttons["Jouer en dernier"])
+    if scene.human_controller() is c:
+        _click(app, scene.buttons["confirm"])
+    app.step(1.0)
+    _steps(app)
+    assert scene.banner.visible  # the screen goes to Bleu in the middle of Rouge's turn
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.seat == 1
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title == "Bleu, à vous : Sortir des partisans de la cité ?"
+    _click(app, scene.buttons["pass"])
+    if scene.human_controller() is c:
+        _click(app, scene.buttons["confirm"])
+    app.step(1.0)
+    _steps(app)
+    assert scene.banner.visible  # and back to Rouge
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    assert c.seat == 0 and c.decision.kind == "count_reinforce"

@@ -94,6 +94,9 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
         hint = i18n.tr("hud.figure_hint")
     elif c.state == DECIDE and c.decision is not None:
         title = decision_title(c.decision.kind)
+        if c.decision.player != game.turn_player:
+            # asked in the middle of someone else's turn: say who must answer
+            title = i18n.tr("hud.decision_for", name=player.name, question=title)
         hint = _text(f"decision.{c.decision.kind}.hint") or i18n.tr("decision.generic_hint")
     else:
         title = i18n.tr("hud.nothing_to_deploy") if c.auto_passed else _placed_text(c)
