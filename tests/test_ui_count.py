@@ -11,6 +11,7 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pygame
+import pytest
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import GameRecord
@@ -153,3 +154,20 @@ def test_a_question_out_of_turn_hands_the_screen_over_and_names_the_player(app):
     _dismiss_banner(scene, app)
     c = scene.human_controller()
     assert c.seat == 0 and c.decision.kind == "count_reinforce"
+
+
+@pytest.mark.parametrize(("language", "lines"), [
+    ("fr", ["Rouge met un partisan au château.", "Le Comte se rend à la forge.",
+            "Rouge sort un partisan du château."]),
+    ("en", ["Rouge puts a follower in the castle.", "The Count goes to the forge.",
+            "Rouge brings a follower out of the castle."]),
+])
+def test_the_log_tells_the_city_and_the_count(language, lines):
+    from carcassonne_desktop.ui.game_log import describe
+
+    i18n.set_language(language)
+    replay = GameRecord.from_json(_record(13)).replay()
+    names = replay.game.players()
+    told = [describe(e, names) for _, e in replay.events if e.kind == "figure_moved"]
+    assert told == lines
+    i18n.set_language("en")

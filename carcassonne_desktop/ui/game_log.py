@@ -26,6 +26,7 @@ from carcassonne_desktop.engine.events import (
     TokenGained,
 )
 from carcassonne_desktop.ui.art.meeples import player_rgb
+from carcassonne_desktop.ui.expansions import expansion_log_text
 from carcassonne_desktop.ui.resources import colour, font
 
 MAX_ENTRIES = 400
@@ -100,7 +101,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         return i18n.tr("message.tile_discarded", name=names[event.player])
     if isinstance(event, GameOver):
         return i18n.tr("message.game_over")
-    return None
+    return expansion_log_text(event, names)
 
 
 def event_player(event: Event) -> int | None:

@@ -254,6 +254,27 @@ def expansion_choice_label(kind: str, game: Any, action: Any) -> str | None:
     return label(game, action) if label is not None else None
 
 
+#: (event, player names) -> a log line, or None: how an expansion tells an
+#: event the core's log leaves out (a figure moved into or out of an area).
+LogText = Callable[[Any, Any], "str | None"]
+_LOG_TEXTS: list[LogText] = []
+
+
+def register_log_text(text: LogText) -> None:
+    if text not in _LOG_TEXTS:
+        _LOG_TEXTS.append(text)
+
+
+def expansion_log_text(event: Any, names: Any) -> str | None:
+    """The first line a registered teller has for `event`, if any."""
+    discover()
+    for text in _LOG_TEXTS:
+        line = text(event, names)
+        if line:
+            return line
+    return None
+
+
 def discover() -> None:
     """Import every module of this package once (each registers itself)."""
     import_all(__name__, __path__)

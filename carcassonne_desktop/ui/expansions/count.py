@@ -13,6 +13,7 @@ import pygame
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.actions import Action, DeployToArea, MoveFigure
+from carcassonne_desktop.engine.events import FigureMoved
 from carcassonne_desktop.engine.expansions.count import AREA, COUNT, QUARTERS, count_quarter
 from carcassonne_desktop.ui.art.geometry import Point
 from carcassonne_desktop.ui.art.symbols import SymbolContext
@@ -20,10 +21,11 @@ from carcassonne_desktop.ui.expansions import (
     register_board_choices,
     register_board_overlay,
     register_choice_label,
+    register_log_text,
     register_player_note,
     register_tile_symbol,
 )
-from carcassonne_desktop.ui.game_log import feature_name, figure_name
+from carcassonne_desktop.ui.game_log import feature_name, figure_name, figure_with_article
 from carcassonne_desktop.ui.resources import colour
 
 Cell = tuple[int, int]
@@ -229,7 +231,27 @@ def city_note(game: Any, player: int) -> str | None:
     return i18n.tr("count.note", n=held) if held else None
 
 
+def log_text(event: Any, names: Any) -> str | None:
+    """Lines for followers going into and out of the city, and the Count's moves."""
+    if not isinstance(event, FigureMoved):
+        return None
+    origin, target = event.origin or {}, event.target or {}
+    if event.figure == COUNT and target.get("area") == AREA:
+        return i18n.tr("count.log.count", place=i18n.tr(f"count.to.{target['slot']}"))
+    if event.player < 0:
+        return None
+    figure = figure_with_article(event.figure)
+    if target.get("area") == AREA and not origin:
+        return i18n.tr("count.log.put", name=names[event.player], figure_a=figure,
+                       place=i18n.tr(f"count.at.{target['slot']}"))
+    if origin.get("area") == AREA and "x" in target:
+        return i18n.tr("count.log.out", name=names[event.player], figure_a=figure,
+                       place=i18n.tr(f"count.from.{origin['slot']}"))
+    return None
+
+
 register_tile_symbol(FLAG, paint_quarter, layer="top")
+register_log_text(log_text)
 register_board_overlay(COUNT, draw_city)
 register_board_choices("count_city", city_choices)
 register_board_choices("count_move", count_choices)
