@@ -113,8 +113,7 @@ class CoreWorks:
     def _work_end(self, events: list[Event]) -> Decision | None:
         self._figure_options = None
         player = self.turn_player
-        if self.rules.hand_size > 1 and self.bag:
-            self.hands[player].append(self.bag.pop())
+        self.refill_hand(player)
         self.turn += 1
         following = None
         for expansion in self.rules.hooks["next_player"]:
@@ -124,6 +123,13 @@ class CoreWorks:
         self.turn_player = following if following is not None else (player + 1) % self.num_players
         self.turn_state = {}
         return None
+
+    def refill_hand(self, player: int) -> None:
+        """With a hand of several tiles, the tile just played is replaced from
+        the bag. The end of every turn does it; an extra tile within the same
+        turn (repeat_from) must do it too, or the hand would shrink."""
+        if self.rules.hand_size > 1 and self.bag:
+            self.hands[player].append(self.bag.pop())
 
     CORE_WORK = (
         Work("draw", _work_draw, name="core.draw"),

@@ -86,9 +86,7 @@ def _second_tile(game: Game, events: list[Event]) -> Decision | None:
     if not game.bag and not game.hands[game.turn_player]:
         return None  # nothing left to draw: the game ends as usual
     state[SECOND] = True
-    if game.rules.hand_size > 1 and game.bag:
-        # the hand is refilled as at the end of an ordinary turn
-        game.hands[game.turn_player].append(game.bag.pop())
+    game.refill_hand(game.turn_player)
     game.repeat_from("draw")
     return None
 
