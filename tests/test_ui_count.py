@@ -171,3 +171,29 @@ def test_the_log_tells_the_city_and_the_count(language, lines):
     told = [describe(e, names) for _, e in replay.events if e.kind == "figure_moved"]
     assert told == lines
     i18n.set_language("en")
+
+
+def test_at_the_end_a_click_on_a_field_brings_the_market_follower_onto_it(app):
+    """The market round: no frames (every field is a target), a click on
+    any part of the field east of the city answers; the game then ends."""
+    from carcassonne_desktop.ui.expansions import board_choices
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    path = GOLDEN.parent / "count_market_follower_to_field_at_end.json"
+    record = json.loads(path.read_text(encoding="utf-8"))["record"]
+    game = GameRecord.from_json({**record, "actions": record["actions"][:8]}).replay().game
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app)
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    assert c.decision.kind == "count_reinforce" and not board_choices(c.tentative, c.decision)
+    scene.camera.focus(1, 1, immediate=True)
+    _steps(app)
+    rect = scene.camera.tile_rect(1, 1)  # count/12: a city exit east, the field elsewhere
+    _click_at(app, (rect.x + rect.width * 0.25, rect.y + rect.height * 0.5))
+    if scene.human_controller() is c:
+        _click(app, scene.buttons["confirm"])
+    assert scene.game.is_over
+    assert scene.game.history[-1] == MoveFigure("follower", ("count", "market"), (0, 1, "ES"))
+    assert scene.game.scores == [3, 6]

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from carcassonne_desktop.ui.expansions import board_choices
+from carcassonne_desktop.ui.expansions import board_choices, feature_choice
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -93,7 +93,11 @@ class GameInput:
                 self._after_tentative(c)
                 return True
         if c.state == DECIDE:
-            action = board_choices(c.tentative, c.decision).get(self.camera.cell_at(*pos))
+            self.layer.sync(c.board_game)
+            action = feature_choice(c.tentative, c.decision,
+                                    self.layer.feature_port_under(self.camera, pos))
+            if action is None:
+                action = board_choices(c.tentative, c.decision).get(self.camera.cell_at(*pos))
             if action is not None:
                 c.choose(action)
                 self._after_tentative(c)

@@ -237,6 +237,30 @@ def board_choices(game: Any, decision: Any) -> Mapping[tuple[int, int], Any]:
     return choices(game, decision) if choices is not None else {}
 
 
+#: (game, decision, x, y, port) -> the answer a click on that feature gives,
+#: or None: for decisions whose answers are features rather than cells (a
+#: follower going onto one field among several on a tile).
+FeatureChoice = Callable[[Any, Any, int, int, str], Any]
+_FEATURE_CHOICES: dict[str, FeatureChoice] = {}
+
+
+def register_feature_choice(kind: str, choice: FeatureChoice) -> None:
+    """Let a decision kind be answered by clicking a feature of the board."""
+    existing = _FEATURE_CHOICES.get(kind)
+    if existing is not None and existing is not choice:
+        raise ValueError(f"feature choice for {kind!r} is already registered")
+    _FEATURE_CHOICES[kind] = choice
+
+
+def feature_choice(game: Any, decision: Any, spot: tuple[int, int, str] | None) -> Any:
+    """The answer a click on the feature `spot` (x, y, port) gives, if any."""
+    discover()
+    choice = _FEATURE_CHOICES.get(decision.kind) if decision is not None else None
+    if choice is None or spot is None:
+        return None
+    return choice(game, decision, *spot)
+
+
 #: (game, action) -> the button text of one answer, or None for the generic one.
 ChoiceLabel = Callable[[Any, Any], "str | None"]
 _LABELS: dict[str, ChoiceLabel] = {}

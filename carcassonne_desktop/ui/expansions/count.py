@@ -21,6 +21,7 @@ from carcassonne_desktop.ui.expansions import (
     register_board_choices,
     register_board_overlay,
     register_choice_label,
+    register_feature_choice,
     register_log_text,
     register_player_note,
     register_tile_symbol,
@@ -192,9 +193,36 @@ def count_choices(game: Any, decision: Any) -> Mapping[Cell, Action]:
             if isinstance(a, MoveFigure) and a.target[1] in cells}
 
 
+def _moves_out(game: Any) -> list[MoveFigure]:
+    return [a for a in game.legal_actions() if isinstance(a, MoveFigure) and len(a.target) == 3]
+
+
 def reinforce_choices(game: Any, decision: Any) -> Mapping[Cell, Action]:
-    return _first_per_cell(game, [((a.target[0], a.target[1]), a) for a in game.legal_actions()
-                                  if isinstance(a, MoveFigure) and len(a.target) == 3])
+    """The tile of the feature being scored (framed); none at the end, when
+    every field is a target (a click on the field itself answers)."""
+    if len(decision.subject) < 2:
+        return {}
+    return _first_per_cell(game, [((a.target[0], a.target[1]), a) for a in _moves_out(game)])
+
+
+def _root(game: Any, figure: str, x: int, y: int, port: str) -> int | None:
+    placed = game.board.get((x, y))
+    if placed is None:
+        return None
+    rotated, base = placed
+    local = rotated.feature_at_port(port, game.rules.figure_by_name[figure].kinds)
+    return game.find(base + local) if local >= 0 else None
+
+
+def reinforce_feature(game: Any, decision: Any, x: int, y: int, port: str) -> Action | None:
+    """A click on any part of a target feature brings a follower out onto it."""
+    moves = _moves_out(game)
+    if not moves:
+        return None
+    clicked = _root(game, moves[0].figure, x, y, port)
+    found = [a for a in moves if clicked is not None
+             and _root(game, a.figure, *a.target) == clicked]  # type: ignore[misc]
+    return _first_per_cell(game, [((0, 0), a) for a in found]).get((0, 0))
 
 
 # --------------------------------------------------------------------------- words
@@ -256,6 +284,7 @@ register_board_overlay(COUNT, draw_city)
 register_board_choices("count_city", city_choices)
 register_board_choices("count_move", count_choices)
 register_board_choices("count_reinforce", reinforce_choices)
+register_feature_choice("count_reinforce", reinforce_feature)
 register_choice_label("count_city", city_label)
 register_choice_label("count_move", count_label)
 register_choice_label("count_reinforce", reinforce_label)
