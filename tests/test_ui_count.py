@@ -30,13 +30,22 @@ def _record(upto: int) -> dict:
     return {**record, "actions": record["actions"][:upto]}
 
 
-def _scene_at(app, upto: int):
+def _scene_of(app, name: str, upto: int):
+    """The game screen on a golden record's position after `upto` actions."""
     from carcassonne_desktop.ui.game_scene import GameScene
 
-    scene = GameScene(app, GameRecord.from_json(_record(upto)).replay().game)
+    path = GOLDEN.parent / f"{name}.json"
+    record = json.loads(path.read_text(encoding="utf-8"))["record"]
+    game = GameRecord.from_json({**record, "actions": record["actions"][:upto]}).replay().game
+    scene = GameScene(app, game)
     app.stack.push(scene)
     _steps(app)
     _dismiss_banner(scene, app)
+    return scene
+
+
+def _scene_at(app, upto: int):
+    scene = _scene_of(app, GOLDEN.stem, upto)
     scene.camera.focus(0, 0, immediate=True)
     _steps(app)
     return scene
@@ -120,17 +129,10 @@ def test_a_question_out_of_turn_hands_the_screen_over_and_names_the_player(app):
     Rouge chooses to go last, so Bleu is asked in the middle of Rouge's turn:
     the hand-over banner comes, the pill names Bleu, then the screen goes
     back to Rouge with a banner again."""
-    from carcassonne_desktop.ui.game_scene import GameScene
     from carcassonne_desktop.ui.game_texts import status
     from carcassonne_desktop.ui.placement_controller import DECIDE
 
-    path = GOLDEN.parent / "count_placer_goes_last.json"
-    record = json.loads(path.read_text(encoding="utf-8"))["record"]
-    game = GameRecord.from_json({**record, "actions": record["actions"][:19]}).replay().game
-    scene = GameScene(app, game)
-    app.stack.push(scene)
-    _steps(app)
-    _dismiss_banner(scene, app)
+    scene = _scene_of(app, "count_placer_goes_last", 19)
     c = scene.human_controller()
     assert c.state == DECIDE and c.seat == 0
     buttons = {b.text: b for name, b in scene.buttons.items() if name.startswith("choice:")}
@@ -177,15 +179,8 @@ def test_at_the_end_a_click_on_a_field_brings_the_market_follower_onto_it(app):
     """The market round: no frames (every field is a target), a click on
     any part of the field east of the city answers; the game then ends."""
     from carcassonne_desktop.ui.expansions import board_choices
-    from carcassonne_desktop.ui.game_scene import GameScene
 
-    path = GOLDEN.parent / "count_market_follower_to_field_at_end.json"
-    record = json.loads(path.read_text(encoding="utf-8"))["record"]
-    game = GameRecord.from_json({**record, "actions": record["actions"][:8]}).replay().game
-    scene = GameScene(app, game)
-    app.stack.push(scene)
-    _steps(app)
-    _dismiss_banner(scene, app)
+    scene = _scene_of(app, "count_market_follower_to_field_at_end", 8)
     c = scene.human_controller()
     assert c.decision.kind == "count_reinforce" and not board_choices(c.tentative, c.decision)
     scene.camera.focus(1, 1, immediate=True)

@@ -228,14 +228,8 @@ def _city_work(game: Game, events: list[Event]) -> Decision | None:
 
 def _city_legal(game: Game, decision: Decision) -> list[Action]:
     supply = game.supply[decision.player]
-    actions: list[Action] = [
-        DeployToArea(f.name, AREA, quarter)
-        for quarter in QUARTERS
-        for f in city_figures(game)
-        if supply.get(f.name, 0) > 0
-    ]
-    actions.append(PASS)
-    return actions
+    return [*(DeployToArea(f.name, AREA, quarter) for quarter in QUARTERS
+              for f in city_figures(game) if supply.get(f.name, 0) > 0), PASS]
 
 
 def _city_resolve(game: Game, decision: Decision, action: Action, events: list[Event]
@@ -249,10 +243,8 @@ def _city_resolve(game: Game, decision: Decision, action: Action, events: list[E
 
 def _move_legal(game: Game, decision: Decision) -> list[Action]:
     here = count_quarter(game)
-    actions: list[Action] = [MoveFigure(COUNT, (AREA, here), (AREA, quarter))
-                             for quarter in QUARTERS if quarter != here]
-    actions.append(PASS)
-    return actions
+    return [*(MoveFigure(COUNT, (AREA, here), (AREA, quarter))
+              for quarter in QUARTERS if quarter != here), PASS]
 
 
 def _move_resolve(game: Game, decision: Decision, action: Action, events: list[Event]

@@ -222,12 +222,16 @@ BoardChoices = Callable[[Any, Any], "Mapping[tuple[int, int], Any]"]
 _BOARD_CHOICES: dict[str, BoardChoices] = {}
 
 
+def _register_once(table: dict[str, Any], kind: str, fn: Any, what: str) -> None:
+    existing = table.get(kind)
+    if existing is not None and existing is not fn:
+        raise ValueError(f"{what} for {kind!r} already registered")
+    table[kind] = fn
+
+
 def register_board_choices(kind: str, choices: BoardChoices) -> None:
     """Let a decision kind be answered by clicking board cells."""
-    existing = _BOARD_CHOICES.get(kind)
-    if existing is not None and existing is not choices:
-        raise ValueError(f"board choices for {kind!r} are already registered")
-    _BOARD_CHOICES[kind] = choices
+    _register_once(_BOARD_CHOICES, kind, choices, "board choices")
 
 
 def board_choices(game: Any, decision: Any) -> Mapping[tuple[int, int], Any]:
@@ -246,10 +250,7 @@ _FEATURE_CHOICES: dict[str, FeatureChoice] = {}
 
 def register_feature_choice(kind: str, choice: FeatureChoice) -> None:
     """Let a decision kind be answered by clicking a feature of the board."""
-    existing = _FEATURE_CHOICES.get(kind)
-    if existing is not None and existing is not choice:
-        raise ValueError(f"feature choice for {kind!r} is already registered")
-    _FEATURE_CHOICES[kind] = choice
+    _register_once(_FEATURE_CHOICES, kind, choice, "a feature choice")
 
 
 def feature_choice(game: Any, decision: Any, spot: tuple[int, int, str] | None) -> Any:
