@@ -349,3 +349,28 @@ def test_every_count_action_replays_exactly_after_a_copy():
         action = actions[rng.randrange(len(actions))]
         assert other.apply(action) == game.apply(action)
         assert other.state_key() == game.state_key()
+
+
+def test_cathedral_followers_join_a_cloister_completed_by_a_neighbour():
+    """The cloister tile is not the tile just placed: the follower from the
+    cathedral stands on the cloister's own tile (docs/rulings.md)."""
+    game = Game(setup(order=["base/E", "base/B", "base/U", "base/B", "base/U", "base/U",
+                             "base/B"]))
+    for action in (
+        PlaceTile(-2, 2, 0, "base/E"), PASS,
+        PlaceTile(-1, 2, 0, "base/B"), Deploy("follower", -1, 2, "C"),
+        PlaceTile(0, 2, 1, "base/U"), PASS,
+        PlaceTile(-2, 3, 0, "base/B"), PASS,
+        PlaceTile(0, 3, 1, "base/U"), PASS,
+        PlaceTile(-3, -1, 0, "base/U"), PASS,
+    ):
+        game.apply(action)
+    give(game, 0, "cathedral")
+    game.apply(PlaceTile(-1, 3, 0, "base/B"))
+    game.apply(PASS)
+    assert (game.pending.kind, game.pending.player) == ("count_reinforce", 0)
+    assert game.pending.subject == ("cathedral", (-1, 2))
+    move = MoveFigure("follower", (AREA, "cathedral"), (-1, 2, "C"))
+    assert list(game.legal_actions())[0] == move
+    game.apply(move)
+    assert game.scores == [9, 9]
