@@ -318,8 +318,8 @@ def test_illegal_answers_are_refused_and_change_nothing():
 @pytest.mark.parametrize("others", [(), *((o,) for o in OTHERS), OTHERS],
                          ids=lambda c: "+".join(c) or "alone")
 def test_random_games_with_the_count_and_the_other_expansions(others):
-    """Random games, leaning towards the Count's choices so that the city
-    fills and empties, with the invariants checked along the way."""
+    """Random games, leaning towards deploying (so that others score and the
+    city fills and empties), with the invariants checked along the way."""
     for seed in range(4):
         game = Game(setup(*others, players=2 + seed % 3, seed=seed,
                           hand_of_3=seed % 4 == 1))
@@ -329,7 +329,7 @@ def test_random_games_with_the_count_and_the_other_expansions(others):
         while not game.is_over:
             actions = list(game.legal_actions())
             chosen = [a for a in actions if not isinstance(a, Pass)]
-            if not game.pending.kind.startswith("count") or not chosen or rng.random() < 0.2:
+            if not chosen or rng.random() < 0.2:
                 chosen = actions
             watcher.after(game.apply(chosen[rng.randrange(len(chosen))]))
             step += 1
@@ -374,3 +374,29 @@ def test_cathedral_followers_join_a_cloister_completed_by_a_neighbour():
     assert list(game.legal_actions())[0] == move
     game.apply(move)
     assert game.scores == [9, 9]
+
+
+@pytest.mark.parametrize("others", [(), OTHERS], ids=["alone", "with_all"])
+def test_save_load_replay_after_every_action_with_the_count(others):
+    """As tests/test_replay_every_combination.py, with the Count: a save taken
+    at any moment, a reinforcement round or the market round included,
+    gives back the same game, decision and legal answers."""
+    from tests.test_replay_every_combination import _through_a_save
+
+    game = Game(setup(*others, players=3, seed=7))  # a deal where the city fills and empties
+    rng = random.Random(7)
+    step = 0
+    asked: set[str] = set()
+    while not game.is_over:
+        actions = list(game.legal_actions())
+        chosen = [a for a in actions if not isinstance(a, Pass)]  # deploy, enter, come out
+        if not chosen or rng.random() < 0.2:
+            chosen = actions
+        game.apply(chosen[rng.randrange(len(chosen))])
+        step += 1
+        if game.pending_kind != "place_tile":  # every decision but the tile's
+            asked.add(game.pending_kind or "over")
+            replayed = _through_a_save(game)
+            assert replayed.state_key() == game.state_key(), f"diverged after action {step}"
+            assert list(replayed.legal_actions()) == list(game.legal_actions())
+    assert {"count_city", "count_reinforce", "over"} <= asked
