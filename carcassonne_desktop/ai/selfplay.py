@@ -36,8 +36,9 @@ from carcassonne_desktop.engine import (
     registry,
 )
 from carcassonne_desktop.engine.actions import PlaceTile
+from carcassonne_desktop.engine.setup import PLAYER_COLOURS
 
-COLORS = ("red", "blue", "green", "yellow", "black", "purple", "orange", "gray")
+COLORS = PLAYER_COLOURS  # the palette's: every record self-play writes can be loaded
 
 
 class SelfplayUsageError(ValueError):

@@ -24,6 +24,12 @@ def _expansion_setup_fields() -> frozenset[str]:
     return frozenset(name for cls in registry().values() for name in cls.setup_fields)
 
 
+#: The eight player colours, in seat order: the names the interface's
+#: palette (assets/themes/palette.json) draws and the save validation accepts
+#: (a test keeps the three equal). Default seats and self-play use them.
+PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black", "purple", "orange", "white")
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerSetup:
     name: str
@@ -151,10 +157,9 @@ def quick_setup(
     draws: Mapping[str, tuple[Any, ...]] | None = None,
 ) -> GameSetup:
     """A setup with default names and colours, for tests, benchmarks and self-play."""
-    colors = ("red", "blue", "green", "yellow", "black", "purple", "orange", "gray")
     return GameSetup(
         players=tuple(
-            PlayerSetup(f"P{i + 1}", colors[i], controllers[i] if controllers else "human")
+            PlayerSetup(f"P{i + 1}", PLAYER_COLOURS[i], controllers[i] if controllers else "human")
             for i in range(players)
         ),
         expansions=expansions,

@@ -24,7 +24,7 @@ import binascii
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -212,7 +212,7 @@ def _player(raw: object, index: int) -> PlayerSummary:
         _typed(raw, key, kind, f"player {index + 1}: ")
     validation.check_player(raw["name"], raw["color"], raw["controller"], index)
     validation.check_count(raw["score"], f"player {index + 1}: score", -validation.MAX_COUNT)
-    return PlayerSummary(raw["name"], raw["color"], raw["controller"], raw["score"])
+    return PlayerSummary(raw["name"], validation.palette_colour(raw["color"]), raw["controller"], raw["score"])
 
 
 def parse_time(text: str) -> datetime:
@@ -252,6 +252,9 @@ def parse_record(raw: object) -> GameRecord:
     except MalformedError as exc:
         raise _bad(f"the game record is invalid: {exc}") from None
     validation.check_seats(record.setup.players)
+    seats = tuple(replace(p, color=validation.palette_colour(p.color)) for p in record.setup.players)
+    if seats != record.setup.players:  # an old record: its colours by the palette's names
+        record.setup = replace(record.setup, players=seats)
     return record
 
 

@@ -26,6 +26,8 @@ from platformdirs import user_config_dir
 APP_NAME = "carcassonne-desktop"
 FILE_NAME = "settings.json"
 AI_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
+#: The Settings screen's choice "the system's language" (stored as null).
+FOLLOW_SYSTEM = "system"
 DAMAGED_SUFFIX = ".damaged"
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 24
@@ -81,7 +83,10 @@ class Settings:
 
 # ------------------------------------------------------------------ one value each
 def _read_language(settings: Settings, value: Any) -> str | None:
-    if value is None or (isinstance(value, str) and _LANGUAGE_CODE.fullmatch(value)):
+    if value is None or value == FOLLOW_SYSTEM:
+        settings.language = None
+        return None
+    if isinstance(value, str) and _LANGUAGE_CODE.fullmatch(value):
         settings.language = value
         return None
     return "not a language code"

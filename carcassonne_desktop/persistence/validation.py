@@ -7,7 +7,7 @@ the palette has no RGB, an unknown level has no player, year 1 cannot be shown
 in local time). Every check here raises a :class:`SaveFormatError` with a
 translated reason, so a bad file is listed with that reason and never opened.
 
-No pygame here: the palette's player colours are repeated in
+No pygame here: the palette's player colours are the engine's
 :data:`PLAYER_COLOURS` (a test keeps them equal to ``assets/themes/palette.json``).
 """
 
@@ -19,11 +19,13 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from typing import Any
 
+from carcassonne_desktop.engine.setup import PLAYER_COLOURS
 from carcassonne_desktop.persistence.errors import SaveFormatError
 
-PLAYER_COLOURS: tuple[str, ...] = (
-    "red", "blue", "green", "yellow", "black", "purple", "orange", "white",
-)
+#: Colours earlier versions wrote that the palette names otherwise: self-play
+#: gave an eighth player "gray" while the palette's eighth colour is "white".
+#: Such records load with the palette's name.
+LEGACY_COLOURS: dict[str, str] = {"gray": "white"}
 MAX_NAME_LENGTH = 200
 MAX_COUNT = 1_000_000
 EARLIEST = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -84,12 +86,17 @@ def check_name(value: str, where: str, allow_empty: bool = False) -> str:
     return value
 
 
+def palette_colour(value: str) -> str:
+    """The palette's name for a colour (an old name read as today's)."""
+    return LEGACY_COLOURS.get(value, value)
+
+
 def check_colour(value: str, index: int) -> str:
     """A colour of the palette: the board draws figures in palette colours only."""
-    if value not in PLAYER_COLOURS:
+    if palette_colour(value) not in PLAYER_COLOURS:
         raise refuse(f"player {index + 1} has a colour outside the palette ({shown(value)})",
                      "saves.error.colour", n=index + 1, colour=shown(value))
-    return value
+    return palette_colour(value)
 
 
 def known_controllers() -> tuple[str, ...]:

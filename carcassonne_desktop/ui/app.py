@@ -147,10 +147,11 @@ class App:
     def save_settings(self) -> None:
         save_settings(self.settings, self.settings_file)
 
-    def set_language(self, code: str) -> None:
-        """Switch every text (widgets and drawn text) and remember the choice."""
-        code = i18n.set_language(code, self.manager)
-        self.settings.language = code
+    def set_language(self, code: str | None) -> None:
+        """Switch every text (widgets and drawn text) and remember the choice
+        (None: follow the system's language, now and at every start)."""
+        used = i18n.set_language(code or i18n.detect_default_language(), self.manager)
+        self.settings.language = used if code is not None else None
         self.save_settings()
         pygame.display.set_caption(i18n.tr("app.window_title"))
         self.stack.broadcast_language()

@@ -23,6 +23,7 @@ from carcassonne_desktop.ui.art.geometry import (
     rotate_point,
     rotate_points,
 )
+from carcassonne_desktop.ui.art.spot_shapes import draw_shape, shape_for
 from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
 from carcassonne_desktop.ui.art.tile_layout import centre_kind_radii, tile_layout
 from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, TileMap
@@ -33,6 +34,11 @@ from carcassonne_desktop.ui.resources import colour
 
 Cell = tuple[int, int]
 EDGE_PORTS = ("N", "E", "S", "W")
+
+#: The smallest figure-spot mark (radius, pixels): a child's click must land on it.
+MIN_SPOT_RADIUS = 11
+#: A spot's radius as a share of the distance to its nearest neighbour.
+SPOT_GAP = 0.46
 
 
 def player_colours(game: Game) -> list[str]:
@@ -179,23 +185,30 @@ class BoardLayer:
                          border_radius=3)
         surface.set_clip(clip)
 
-    def spot_position(self, camera: Camera, spot: Spot) -> tuple[float, float] | None:
+    def spot_anchor(self, spot: Spot) -> tuple[float, float] | None:
+        """Where a spot is on its tile, in tile units (0..1 each way)."""
         entry = self._tiles.get((spot.x, spot.y))
         if entry is None:
             return None
         tile, rot = entry
         try:
             index = feature_index_for_port(tile, rot, spot.port)
-            ax, ay = feature_anchor(tile, rot, index)
+            return feature_anchor(tile, rot, index)
         except (KeyError, IndexError):
             return None
+
+    def spot_position(self, camera: Camera, spot: Spot) -> tuple[float, float] | None:
+        anchor = self.spot_anchor(spot)
+        if anchor is None:
+            return None
         rect = camera.tile_rect(spot.x, spot.y)
-        return (rect.x + ax * rect.width, rect.y + ay * rect.height)
+        return (rect.x + anchor[0] * rect.width, rect.y + anchor[1] * rect.height)
 
     def spot_radius(self, camera: Camera) -> int:
-        return max(7, int(camera.scale * 0.13))
+        return max(MIN_SPOT_RADIUS, int(camera.scale * 0.13))
 
     def spot_under(self, camera: Camera, spots: Iterable[Spot], pos: tuple[int, int]) -> Spot | None:
+        """The spot a click at ``pos`` means: the nearest within reach."""
         best: tuple[float, Spot] | None = None
         radius = self.spot_radius(camera) * 1.6
         for spot in spots:
@@ -206,6 +219,16 @@ class BoardLayer:
             if d <= radius and (best is None or d < best[0]):
                 best = (d, spot)
         return best[1] if best else None
+
+    def spot_scale_needed(self, spots: Iterable[Spot]) -> int:
+        """The smallest pixels-per-tile at which no spot mark has to shrink
+        below the minimum radius to stay clear of its neighbours on the same
+        tile (family table #6: at low zoom they came down to 7 px)."""
+        placed = [(spot, anchor) for spot in spots if (anchor := self.spot_anchor(spot)) is not None]
+        gaps = [math.dist(a, b) for i, (s1, a) in enumerate(placed) for s2, b in placed[i + 1:]
+                if (s1.x, s1.y) == (s2.x, s2.y)]
+        nearest = min(gaps, default=1.0)
+        return math.ceil(max(MIN_SPOT_RADIUS / 0.13, MIN_SPOT_RADIUS / (SPOT_GAP * max(nearest, 0.05))))
 
     def spot_discs(self, camera: Camera, spots: Iterable[Spot]
                    ) -> list[tuple[Spot, tuple[float, float], int]]:
@@ -219,26 +242,31 @@ class BoardLayer:
         for spot, centre in placed:
             nearest = min((math.dist(centre, other) for s2, other in placed
                            if s2 is not spot and (s2.x, s2.y) == (spot.x, spot.y)), default=None)
-            # 0.46: two neighbours, each pulsing 8% larger, still do not touch.
-            radius = r if nearest is None else max(6, min(r, int(nearest * 0.46)))
+            # SPOT_GAP: two neighbours, each pulsing 8% larger, still do not
+            # touch (the game scene zooms in so that this stays above
+            # MIN_SPOT_RADIUS during the figure step: spot_scale_needed)
+            radius = r if nearest is None else max(6, min(r, int(nearest * SPOT_GAP)))
             discs.append((spot, centre, radius))
         return discs
 
     def draw_spots(self, surface: pygame.Surface, camera: Camera, spots: Iterable[Spot],
-                   hovered: Spot | None, player_colour: pygame.Color, pulse: float) -> None:
-        """Circles where a figure may go, in the player's colour; the hovered one grows."""
+                   hovered: Spot | None, player_colour: pygame.Color, pulse: float,
+                   kinds: Mapping[Spot, str | None] | None = None) -> None:
+        """Marks where a figure may go, in the player's colour, shaped by
+        the kind of feature (``kinds``); the hovered one grows."""
         outline = colour("board", "highlight")
         clip = surface.get_clip()
         surface.set_clip(camera.viewport)
+        fill = (player_colour.r, player_colour.g, player_colour.b, 170)
         for spot, centre, base in self.spot_discs(camera, spots):
             grow = 1.35 if spot == hovered else 1.0 + 0.08 * math.sin(pulse * 4.0)
             radius = int(base * grow)
+            half = int(radius * 1.4) + 3  # room for the pointed shapes
             c = (round(centre[0]), round(centre[1]))
-            disc = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
-            pygame.draw.circle(disc, (player_colour.r, player_colour.g, player_colour.b, 170),
-                               (radius + 2, radius + 2), radius)
-            pygame.draw.circle(disc, outline, (radius + 2, radius + 2), radius, max(2, radius // 4))
-            surface.blit(disc, (c[0] - radius - 2, c[1] - radius - 2))
+            mark = pygame.Surface((half * 2, half * 2), pygame.SRCALPHA)
+            draw_shape(mark, shape_for((kinds or {}).get(spot)), (half, half), radius, fill, outline,
+                       max(2, radius // 4))
+            surface.blit(mark, (c[0] - half, c[1] - half))
         surface.set_clip(clip)
 
     # ------------------------------------------------------------------ features

@@ -51,6 +51,10 @@ class Camera:
         self._dragging = False
         self.drag_buttons: tuple[int, ...] = (1, 2, 3)
         self.last_press_was_drag = False
+        #: The part of the viewport no widget covers (screen pixels): fitting
+        #: and gliding aim there, so nothing lands under a toolbar or a pill.
+        #: None: the whole viewport.
+        self.free_area: pygame.Rect | None = None
 
     # ------------------------------------------------------------------ transforms
 
@@ -93,8 +97,22 @@ class Camera:
 
     # ------------------------------------------------------------------ commands
 
-    def set_viewport(self, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+    def set_viewport(self, rect: pygame.Rect | tuple[int, int, int, int],
+                     free_area: pygame.Rect | None = None) -> None:
         self.viewport = pygame.Rect(rect)
+        self.free_area = pygame.Rect(free_area) if free_area is not None else None
+
+    def _aim(self) -> pygame.Rect:
+        """Where fitted and focused content goes: the free area, else the viewport."""
+        free = self.free_area
+        return free if free is not None and free.width > 0 and free.height > 0 else self.viewport
+
+    def _centre_for(self, wx: float, wy: float, zoom: float) -> tuple[float, float]:
+        """The view centre that shows world point (wx, wy) in the middle of
+        the free area once the zoom has reached ``zoom``."""
+        aim, s = self._aim(), max(1, round(zoom))
+        return (wx - (aim.centerx - self.viewport.centerx) / s,
+                wy - (aim.centery - self.viewport.centery) / s)
 
     def zoom_at(self, anchor: tuple[float, float] | None, factor: float, immediate: bool = False) -> None:
         """Zoom by ``factor`` keeping the point under ``anchor`` (screen) fixed."""
@@ -112,24 +130,31 @@ class Camera:
         self.centre_y -= dy / s
         self.target_centre = None
 
-    def focus(self, x: float, y: float, immediate: bool = False) -> None:
-        """Glide to put the centre of tile ``(x, y)`` in the middle of the view."""
-        self.target_centre = (x + 0.5, y + 0.5)
+    def focus(self, x: float, y: float, immediate: bool = False, zoom: float | None = None) -> None:
+        """Glide to put the centre of tile ``(x, y)`` in the middle of the
+        free area (zooming to ``zoom`` on the way, if given)."""
+        if zoom is not None:
+            self.target_zoom = clamp_zoom(zoom)
+            if immediate:
+                self.zoom = self.target_zoom
+        self.target_centre = self._centre_for(x + 0.5, y + 0.5, self.target_zoom)
         self.zoom_anchor = None
         if immediate:
             self.centre_x, self.centre_y = self.target_centre
             self.target_centre = None
 
     def recentre(self, bounds: tuple[int, int, int, int], immediate: bool = False,
-                 margin_tiles: float = 1.0) -> None:
-        """Fit the inclusive cell range (min_x, min_y, max_x, max_y) in the view."""
+                 margin_tiles: float = 1.0, max_zoom: float = 128.0) -> None:
+        """Fit the inclusive cell range (min_x, min_y, max_x, max_y) in the free area."""
         min_x, min_y, max_x, max_y = bounds
         width = max_x - min_x + 1 + 2 * margin_tiles
         height = max_y - min_y + 1 + 2 * margin_tiles
-        fit = min(self.viewport.width / width, self.viewport.height / height)
-        self.target_zoom = clamp_zoom(min(fit, 128.0))
+        aim = self._aim()
+        fit = min(aim.width / width, aim.height / height)
+        self.target_zoom = clamp_zoom(min(fit, max_zoom))
         self.zoom_anchor = None
-        self.target_centre = ((min_x + max_x + 1) / 2, (min_y + max_y + 1) / 2)
+        self.target_centre = self._centre_for((min_x + max_x + 1) / 2, (min_y + max_y + 1) / 2,
+                                              self.target_zoom)
         if immediate:
             self.zoom = self.target_zoom
             self.centre_x, self.centre_y = self.target_centre

@@ -11,5 +11,13 @@ THINKING_FPS = 20
 #: Seconds the mouse must rest on a feature before it is explained.
 TOOLTIP_DWELL = 0.45
 
-#: Pixels at the top of the board covered by the instruction pill.
-STATUS_CLEARANCE = 136
+#: The toolbar over the board: its first row's top, and the height of a row.
+TOOLBAR_TOP = 12
+TOOLBAR_ROW = 50
+
+#: Room for the instruction pill under the toolbar (a gap and two lines of advice).
+STATUS_GAP = 10
+STATUS_ROOM = 82
+
+#: Pixels at the bottom of the board taken by the "Recentre" row.
+BOTTOM_BAR = 60

@@ -87,9 +87,16 @@ class GameDrawing:
         self.effects.draw(surface, self.camera)
         self._draw_status(surface, c)
         if explain and self.hover_feature is not None:
-            draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, board)
+            draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, board,
+                         self._spots_area(c))
         self._draw_panel(surface, c)
         self.banner.draw(surface, board)
+
+    def _spots_area(self, c: PlacementController | None) -> pygame.Rect | None:
+        """The tile whose figure spots are offered (a tooltip must not hide them)."""
+        if c is None or c.state != FIGURE or c.place_action is None:
+            return None
+        return self.camera.tile_rect(c.place_action.x, c.place_action.y)
 
     def _draw_human_overlays(self, surface: pygame.Surface, c: PlacementController, shown: Game) -> None:
         player = self.colours[self.game.deciding_player]
@@ -109,7 +116,10 @@ class GameDrawing:
                 self.layer.draw_tile_frame(surface, self.camera, cell, colour("ui", "accent"), 3)
         if c.state == FIGURE:
             self.layer.sync(shown)
-            self.layer.draw_spots(surface, self.camera, c.spots(), self.hover_spot, player_rgb(player), self.pulse)
+            spots = c.spots()
+            kinds = {s: c.board_game.feature_kind_for(c.spot_figure(s), s.x, s.y, s.port) for s in spots}
+            self.layer.draw_spots(surface, self.camera, spots, self.hover_spot, player_rgb(player), self.pulse,
+                                  kinds)
         if c.state == READY and isinstance(c.figure_action, Deploy):
             a = c.figure_action
             lying = lies_down(shown, a.figure, shown.feature_kind_for(a.figure, a.x, a.y, a.port))
@@ -157,7 +167,8 @@ class GameDrawing:
     def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         said = status(self.game, c, final_running=self.final_running,
                       thinking=self.driver.state == THINKING, advice=self.hint.message)
-        draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse)
+        draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse,
+                    self.status_top())
 
     def _draw_panel(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         game = self.game

@@ -162,6 +162,7 @@ class GameInput:
             # A mouse move earlier in the same frame must not take the
             # keyboard's choice back: only a later move does.
             self._hover_mouse = self.mouse
+            self.hint.cancel()  # a square or spot chosen from the keyboard sets the advice aside
             if c.state == PLACE:
                 cell = c.cycle_cell(step)
                 if cell is not None:
@@ -169,7 +170,9 @@ class GameInput:
             elif c.state == FIGURE:
                 c.cycle_spot(step)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if c.state == PLACE and c.ghost_fits:
+            if self.hint.follow(c):  # the advice on screen, wherever the mouse went
+                self._after_tentative(c)
+            elif c.state == PLACE and c.ghost_fits:
                 c.place()
                 self._after_tentative(c)
             elif c.state == FIGURE and c.selected_spot is not None:

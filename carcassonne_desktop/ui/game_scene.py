@@ -41,11 +41,15 @@ from carcassonne_desktop.ui.computer_turns import (
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
+    BOTTOM_BAR,
     BTN_H,
     FINAL_STEP_SECONDS,
     PAD,
-    STATUS_CLEARANCE,
+    STATUS_GAP,
+    STATUS_ROOM,
     THINKING_FPS,
+    TOOLBAR_ROW,
+    TOOLBAR_TOP,
     TOOLTIP_DWELL,
 )
 from carcassonne_desktop.ui.game_drawing import GameDrawing
@@ -111,8 +115,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         size = app.screen_size if app is not None else (1280, 800)
         self.camera = Camera(self.board_rect(size), zoom=96)
         self.camera.drag_buttons = (1, 2)  # the right button turns the tile
-        self.camera.recentre(board_bounds(self.layer_tiles()), immediate=True)
-        self.camera.target_zoom = self.camera.zoom = min(self.camera.zoom, 112.0)
+        self._set_view_areas(size)
+        self.camera.recentre(board_bounds(self.layer_tiles()), immediate=True, max_zoom=112.0)
         self.controller: PlacementController | None = None
         self._controller_key: tuple[int, int] | None = None
         self._last_human: int | None = None
@@ -126,6 +130,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         self.hint = HintAdvisor()
         self._quiet_turn_start = True  # no "your turn" sound on opening a game
         self.hover_spot: Spot | None = None
+        self._spots_view_for: tuple[Any, ...] | None = None  # the figure step the view was fitted to
+        self._view_before_spots: tuple[float, float, float] | None = None  # zoom, centre to go back to
         self.hover_feature: tuple[Game, Any] | None = None
         self._last_view: tuple[Any, ...] | None = None
         self.pulse = 0.0
@@ -170,6 +176,44 @@ class GameScene(GameInput, GameDrawing, Scene):
     def board_rect(size: tuple[int, int]) -> pygame.Rect:
         return pygame.Rect(0, 0, max(200, size[0] - PANEL_W), size[1])
 
+    #: The buttons over the board, left to right: (name, text key, tooltip key).
+    TOOLBAR = (("menu", "hud.menu", None), ("save", "hud.save", None),
+               ("undo_turn", "hud.undo_turn", "hud.undo_turn_tip"),
+               ("redo_turn", "hud.redo_turn", "hud.redo_turn_tip"),
+               ("hint", "hud.hint", "hud.hint_tip"))
+
+    @classmethod
+    def toolbar_rects(cls, board: pygame.Rect) -> dict[str, pygame.Rect]:
+        """Where the toolbar's buttons go: in rows that wrap inside the
+        board, so a small window never pushes one over the side panel."""
+        rects: dict[str, pygame.Rect] = {}
+        x, y = board.x + 12, board.y + TOOLBAR_TOP
+        for name, key, _tip in cls.TOOLBAR:
+            width = max(96, font(20, bold=True).size(i18n.tr(key))[0] + 36)
+            if x > board.x + 12 and x + width > board.right - 12:
+                x, y = board.x + 12, y + TOOLBAR_ROW
+            rects[name] = pygame.Rect(x, y, width, 42)
+            x += width + 8
+        return rects
+
+    def status_top(self) -> int:
+        """The top of the instruction pill: under the toolbar, however many rows it has."""
+        return max(r.bottom for r in self._toolbar.values()) + STATUS_GAP
+
+    def free_rect(self) -> pygame.Rect:
+        """The part of the board no widget covers: under the toolbar and the
+        pill, above the "Recentre" row (family table #2: fitting to the whole
+        board put squares under them)."""
+        view = self.camera.viewport
+        top = self.status_top() + STATUS_ROOM
+        return pygame.Rect(view.x + 4, top, view.width - 8, max(1, view.bottom - BOTTOM_BAR - top))
+
+    def _set_view_areas(self, size: tuple[int, int]) -> None:
+        """The board, its toolbar and its free area for a window of ``size``."""
+        self.camera.set_viewport(self.board_rect(size))
+        self._toolbar = self.toolbar_rects(self.camera.viewport)
+        self.camera.free_area = self.free_rect()
+
     @property
     def speed(self) -> str:
         return str(self.app.settings.ai_speed) if self.app is not None else "instant"
@@ -202,8 +246,8 @@ class GameScene(GameInput, GameDrawing, Scene):
 
     def build_ui(self, root: pygame_gui.core.UIContainer) -> None:
         layout = self._panel_layout()
-        board = self.board_rect(self.app.screen_size)
-        self.camera.set_viewport(board)
+        self._set_view_areas(self.app.screen_size)
+        board = self.camera.viewport
         self.buttons = {}
         self._button_state = {}
         self._choice_labels: tuple[str, ...] = ()
@@ -228,14 +272,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         button("confirm", d, "hud.confirm", "hud.confirm_hint", object_id="#primary_button")
         button("scores", d, "end.back_to_scores", object_id="#primary_button")
         # over the board
-        x = board.x + 12
-        for name, key, tip in (("menu", "hud.menu", None), ("save", "hud.save", None),
-                               ("undo_turn", "hud.undo_turn", "hud.undo_turn_tip"),
-                               ("redo_turn", "hud.redo_turn", "hud.redo_turn_tip"),
-                               ("hint", "hud.hint", "hud.hint_tip")):
-            width = max(96, font(20, bold=True).size(i18n.tr(key))[0] + 36)
-            button(name, pygame.Rect(x, board.y + 12, width, 42), key, tip)
-            x += width + 8
+        for name, key, tip in self.TOOLBAR:
+            button(name, self._toolbar[name], key, tip)
         x = board.x + 12
         for name, key in (("recentre", "hud.recentre"), ("last_tile", "hud.last_tile")):
             width = max(120, font(20, bold=True).size(i18n.tr(key))[0] + 36)
@@ -321,8 +359,9 @@ class GameScene(GameInput, GameDrawing, Scene):
                 object_id="#primary_button" if kind else None)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.camera.set_viewport(self.board_rect(size))
         super().on_resize(size)
+        self._set_view_areas(size)  # after the widgets: the toolbar may wrap differently
+        self.recentre(immediate=True)  # a new window (or leaving full screen): fit again
 
     def exit(self) -> None:
         self.driver.reset()
@@ -457,6 +496,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         self.hover_feature = None
         self.end_pushed = False
         self.final_queue, self.final_current, self.shown_scores = [], None, None
+        if self.game.last_placed is not None:
+            self._keep_in_view(self.game.last_placed)
 
     # ------------------------------------------------------------------ update
 
@@ -507,9 +548,34 @@ class GameScene(GameInput, GameDrawing, Scene):
             player = self.game.setup.players[self._handoff_for]
             self.banner.show(player.name, player.color)
             self._handoff_for = None
+        self._fit_spots()
         self._follow_hint()
         self._update_hover()
         self._sync_buttons()
+
+    def _fit_spots(self) -> None:
+        """During the figure step, zoom in on the tile if its spots would be
+        too small to click; when the step ends, go back to the view before."""
+        c = self.controller if self.controller is not None and self._controller_key == (
+            id(self.game), len(self.game.history)) else None
+        step = (c.serial, c.place_action, c.figure_kind) if c is not None and c.state == FIGURE else None
+        if step == self._spots_view_for:
+            return
+        self._spots_view_for = step
+        cam = self.camera
+        if step is None or c is None or c.place_action is None:
+            if self._view_before_spots is not None:
+                cam.target_zoom, x, y = self._view_before_spots
+                cam.zoom_anchor, cam.target_centre = None, (x, y)
+                self._view_before_spots = None
+            return
+        self.layer.sync(c.board_game)
+        needed = self.layer.spot_scale_needed(c.spots())
+        if cam.target_zoom < needed:
+            if self._view_before_spots is None:
+                x, y = cam.target_centre or (cam.centre_x, cam.centre_y)
+                self._view_before_spots = (cam.target_zoom, x, y)
+            cam.focus(c.place_action.x, c.place_action.y, zoom=needed)
 
     def _follow_hint(self) -> None:
         c = self.human_controller() if not self.game.is_over else None
@@ -520,10 +586,7 @@ class GameScene(GameInput, GameDrawing, Scene):
     def _in_clear_view(self, cell: tuple[int, int]) -> bool:
         """Whether the whole square shows, not under the instruction pill at
         the top nor cut by an edge."""
-        view = self.camera.viewport
-        clear = pygame.Rect(view.x + 4, view.y + STATUS_CLEARANCE, view.width - 8,
-                            view.height - STATUS_CLEARANCE - 4)
-        return clear.contains(self.camera.tile_rect(*cell))
+        return self.free_rect().contains(self.camera.tile_rect(*cell))
 
     def _keep_in_view(self, cell: tuple[int, int]) -> None:
         if not self._in_clear_view(cell):
@@ -587,7 +650,9 @@ class GameScene(GameInput, GameDrawing, Scene):
             cell = self.camera.cell_at(*pos) if on_board else None
             if cell is not None and (cell in self.layer_tiles() or cell not in self.game.frontier):
                 cell = None
-            if cell != c.hover:
+            if cell is None and self.hint.pin(c):
+                pass  # off the squares where it fits, the ghost goes back to the advice
+            elif cell != c.hover:
                 c.set_hover(cell)
         self.hover_spot = None
         if c is not None and c.state == FIGURE:
@@ -597,8 +662,11 @@ class GameScene(GameInput, GameDrawing, Scene):
                 self.hover_spot = self.layer.spot_under(self.camera, spots, pos)
             if self.hover_spot is not None and mouse_moved:
                 c.selected_spot = None
-            elif c.selected_spot is not None and c.selected_spot < len(spots):
-                self.hover_spot = spots[c.selected_spot]
+            else:
+                if c.selected_spot is None and self.hover_spot is None:
+                    c.selected_spot = self.hint.advised_spot(c)  # off the spots: the advice again
+                if c.selected_spot is not None and c.selected_spot < len(spots):
+                    self.hover_spot = spots[c.selected_spot]
         self.hover_feature = None
         if not on_board:
             return
@@ -633,8 +701,9 @@ class GameScene(GameInput, GameDrawing, Scene):
         if c is not None and not self.hint.thinking:
             self.hint.request(c)
 
-    def recentre(self) -> None:
-        self.camera.recentre(board_bounds(self.layer_tiles()))
+    def recentre(self, immediate: bool = False) -> None:
+        """Fit the whole board in the free area (C, Home, "Recentre")."""
+        self.camera.recentre(board_bounds(self.layer_tiles()), immediate=immediate)
 
     def show_last_tile(self) -> None:
         if self.game.last_placed is not None:
@@ -647,7 +716,9 @@ class GameScene(GameInput, GameDrawing, Scene):
         rect = pygame.Rect(0, 0, 500, 270)
         rect.center = (width // 2, height // 2)
         self.dialog = confirmation_dialog(
-            self.manager, rect, i18n.key("dialog.quit_body"), i18n.key("dialog.quit_title"),
+            # a finished game cannot be resumed: it is only there to look at
+            self.manager, rect, i18n.key("dialog.quit_body_over" if self.game.is_over else "dialog.quit_body"),
+            i18n.key("dialog.quit_title"),
             i18n.key("dialog.quit_confirm"))
 
     def _close_dialog(self) -> None:

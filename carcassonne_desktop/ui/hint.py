@@ -6,8 +6,10 @@ big board and the window must keep drawing), on a copy of the position the
 controller shows. An answer is only used if the player is still looking at
 the same position when it arrives; then the ghost tile moves to the
 suggested square and rotation, and after the tile is down the suggested
-figure spot is preselected, so Enter follows the advice and anything else
-ignores it.
+figure spot is preselected. The advice stays on screen until the player
+places the tile or turns it (family table #1: it used to vanish as soon as
+the mouse moved, while the pill still pointed at the gold square), and
+Enter follows it wherever the mouse went meanwhile.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class HintAdvisor:
         self.actions: tuple[Action, ...] = ()
         self.message: str | None = None
         self._shown_for: int | None = None  # serial of the controller (the turn) it is for
+        self._turns_of_tile = 0  # the controller's count of turns of the tile when shown
 
     @staticmethod
     def position_key(c: PlacementController) -> tuple[object, ...]:
@@ -109,34 +112,67 @@ class HintAdvisor:
     def _show(self, c: PlacementController, actions: tuple[Action, ...]) -> bool:
         self.actions = actions
         self._shown_for = c.serial
+        self._turns_of_tile = c.turns_of_tile
         first = actions[0]
         if isinstance(first, PlaceTile):
             if first.tile in c.hand:
                 c.select_tile(c.hand.index(first.tile))
-            c.set_hover((first.x, first.y))
-            c.rotation = first.rot
+            self.pin(c)
             self.message = PLACE_HERE
             return True
         self._preselect(c, first)
         return False
 
+    def pin(self, c: PlacementController) -> bool:
+        """Put the ghost back on the advised square, turned as advised (the
+        mouse left the squares where the tile fits). False: no such advice."""
+        first = self.actions[0] if self.actions and self._shown_for == c.serial else None
+        if c.state != PLACE or not isinstance(first, PlaceTile):
+            return False
+        c.set_hover((first.x, first.y))
+        c.rotation = first.rot
+        return True
+
+    def advised_spot(self, c: PlacementController) -> int | None:
+        """The index in ``c.spots()`` of the advised figure spot, if any."""
+        step = self.actions[0] if self.actions and self._shown_for == c.serial else None
+        if c.state != FIGURE or not isinstance(step, Deploy):
+            return None
+        for index, spot in enumerate(c.spots()):
+            if (spot.x, spot.y, spot.port) == (step.x, step.y, step.port):
+                return index
+        return None
+
+    def follow(self, c: PlacementController) -> bool:
+        """Play the advised step (Enter), whatever the mouse did since it
+        was shown; False when there is no advice for this step."""
+        if not self.actions or self._shown_for != c.serial or not self._still_fits(c):
+            return False
+        if self.pin(c):
+            return bool(c.place())
+        step = self.actions[0]
+        if c.state == FIGURE and not isinstance(step, PlaceTile):
+            return bool(c.choose(step))
+        return False
+
     def _preselect(self, c: PlacementController, figure_step: Action) -> None:
-        if isinstance(figure_step, Deploy):
-            for index, spot in enumerate(c.spots()):
-                if (spot.x, spot.y, spot.port) == (figure_step.x, figure_step.y, figure_step.port):
-                    if figure_step.figure in c.figure_kinds():
-                        c.choose_figure_kind(figure_step.figure)
-                    c.selected_spot = index
-                    self.message = FIGURE_HERE
-                    return
-        self.message = NO_FIGURE
+        if isinstance(figure_step, Deploy) and figure_step.figure in c.figure_kinds():
+            c.choose_figure_kind(figure_step.figure)
+        index = self.advised_spot(c)
+        if index is None:
+            self.message = NO_FIGURE
+            return
+        c.selected_spot = index
+        self.message = FIGURE_HERE
 
     def _still_fits(self, c: PlacementController) -> bool:
         """Follow the player: once the suggested tile is down, point at the
         suggested figure; if they placed elsewhere, the advice is void."""
         first = self.actions[0]
         if c.state == PLACE:
-            return isinstance(first, PlaceTile)
+            # turning the tile or picking another of the hand sets the advice aside
+            return (isinstance(first, PlaceTile) and c.turns_of_tile == self._turns_of_tile
+                    and first.tile in (None, c.selected_tile))
         if c.state == FIGURE and isinstance(first, PlaceTile):
             if c.place_action is None or (c.place_action.x, c.place_action.y, c.place_action.rot) != (
                     first.x, first.y, first.rot):

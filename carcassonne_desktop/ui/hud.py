@@ -18,6 +18,7 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.board_view import BoardRenderer
+from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.resources import colour, font
 
 PANEL_W = 372
@@ -75,6 +76,18 @@ def _shadowed(value: str, size: int, bold: bool, name: str) -> pygame.Surface:
     return out
 
 
+@lru_cache(maxsize=64)
+def fit_icon(icon: pygame.Surface, box: int) -> pygame.Surface:
+    """A figure icon no larger than ``box`` pixels either way: a figure
+    style may draw bigger than the size asked for (the large follower's
+    scale), and must not spill out of its frame."""
+    w, h = icon.get_size()
+    if max(w, h) <= box:
+        return icon
+    k = box / max(w, h)
+    return pygame.transform.smoothscale(icon, (max(1, round(w * k)), max(1, round(h * k))))
+
+
 def fit_text(text: str, size: int, bold: bool, width: int) -> str:
     fnt = font(size, bold=bold)
     if fnt.size(text)[0] <= width:
@@ -121,7 +134,7 @@ class PlayersView:
             fx = name_x
             fy = r.y + r.height - 22
             for kind in row.figures:
-                icon = self.meeples.get(kind, row.colour, 18)
+                icon = fit_icon(self.meeples.get(kind, row.colour, 18), 18)
                 surface.blit(icon, (fx, fy))
                 count = text(f"×{row.figures[kind]}", 15, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
@@ -167,50 +180,74 @@ FADED_STATUS_ALPHA = 60
 
 
 def status_rect(board_rect: pygame.Rect, title: str, hint: str,
-                player_colour: str | None) -> pygame.Rect:
-    """Where the instruction pill is drawn (for hover tests)."""
-    pill = _status_pill(title, hint, player_colour)
-    return pill.get_rect(midtop=(board_rect.centerx, board_rect.top + 64))
+                player_colour: str | None, top: int | None = None) -> pygame.Rect:
+    """Where the instruction pill is drawn (for hover tests): centred under
+    the toolbar (``top``), never wider than the board."""
+    pill = _status_pill(title, hint, player_colour, board_rect.width - 16)
+    y = board_rect.top + 64 if top is None else top
+    return pill.get_rect(midtop=(board_rect.centerx, y))
 
 
 def draw_status(surface: pygame.Surface, board_rect: pygame.Rect, title: str, hint: str,
-                player_colour: str | None, mouse: tuple[int, int] | None = None) -> None:
+                player_colour: str | None, mouse: tuple[int, int] | None = None,
+                top: int | None = None) -> None:
     """The instruction pill at the top of the board: whose turn and what to
     do. It fades while the mouse is over it, so it never hides a square."""
-    box = status_rect(board_rect, title, hint, player_colour)
+    box = status_rect(board_rect, title, hint, player_colour, top)
     faded = mouse is not None and box.collidepoint(mouse)
-    surface.blit(_status_pill(title, hint, player_colour, faded), box)
+    surface.blit(_status_pill(title, hint, player_colour, board_rect.width - 16, faded), box)
 
 
 @lru_cache(maxsize=32)
-def _status_pill(title: str, hint: str, player_colour: str | None,
+def _status_pill(title: str, hint: str, player_colour: str | None, max_width: int,
                  faded: bool = False) -> pygame.Surface:
+    """The pill; on a narrow board (the smallest window) the advice wraps
+    onto more lines and the title is shortened rather than cut by the edges."""
     if faded:
-        pill = _status_pill(title, hint, player_colour).copy()
+        pill = _status_pill(title, hint, player_colour, max_width).copy()
         pill.set_alpha(FADED_STATUS_ALPHA)
         return pill
-    big = text(title, 22, True, "ui", "title")
-    small = text(hint, 16, False, "ui", "text_dim") if hint else None
-    width = max(big.get_width(), small.get_width() if small else 0) + 48
-    height = big.get_height() + (small.get_height() + 4 if small else 0) + 16
+    room = max(40, max_width - 48)
+    big = text(fit_text(title, 22, True, room), 22, True, "ui", "title")
+    small = [text(line, 16, False, "ui", "text_dim") for line in wrap(hint, font(16), room)] if hint else []
+    width = max([big.get_width()] + [line.get_width() for line in small]) + 48
+    height = big.get_height() + sum(line.get_height() for line in small) + (4 if small else 0) + 16
     pill = veil((width, height), 215).copy()
     edge = player_rgb(player_colour) if player_colour else colour("ui", "accent")
     pygame.draw.rect(pill, edge, pill.get_rect(), 3, border_radius=12)
     pill.blit(big, (width // 2 - big.get_width() // 2, 8))
-    if small:
-        pill.blit(small, (width // 2 - small.get_width() // 2, 12 + big.get_height()))
+    y = 12 + big.get_height()
+    for line in small:
+        pill.blit(line, (width // 2 - line.get_width() // 2, y))
+        y += line.get_height()
     return pill
 
 
-def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], bounds: pygame.Rect) -> None:
-    """A small box of text next to the cursor (kept inside ``bounds``)."""
+def tooltip_box(size: tuple[int, int], pos: tuple[int, int], bounds: pygame.Rect,
+                avoid: pygame.Rect | None = None) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: beside the cursor, inside
+    ``bounds``, and off ``avoid`` when there is room elsewhere (the placed
+    tile during the figure step: the box hid its spots)."""
+    w, h = size
+    beside = [(pos[0] + 18, pos[1] + 18), (pos[0] + 18, pos[1] - 18 - h),
+              (pos[0] - 18 - w, pos[1] + 18), (pos[0] - 18 - w, pos[1] - 18 - h)]
+    if avoid is not None:
+        beside += [(avoid.right + 8, pos[1] - h // 2), (avoid.left - 8 - w, pos[1] - h // 2),
+                   (pos[0] - w // 2, avoid.bottom + 8), (pos[0] - w // 2, avoid.top - 8 - h)]
+    boxes = [pygame.Rect(x, y, w, h).clamp(bounds) for x, y in beside]
+    clear = [box for box in boxes if avoid is None or not box.colliderect(avoid)]
+    return (clear or boxes)[0]
+
+
+def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int], bounds: pygame.Rect,
+                 avoid: pygame.Rect | None = None) -> None:
+    """A small box of text next to the cursor (kept inside ``bounds``, off ``avoid``)."""
     if not lines:
         return
     rendered = [font(16, bold=i == 0).render(t, True, colour("ui", "text")) for i, t in enumerate(lines)]
     w = max(r.get_width() for r in rendered) + 20
     h = sum(r.get_height() for r in rendered) + 14
-    box = pygame.Rect(pos[0] + 18, pos[1] + 18, w, h)
-    box.clamp_ip(bounds)
+    box = tooltip_box((w, h), pos, bounds, avoid)
     veil = pygame.Surface(box.size, pygame.SRCALPHA)
     v = colour("ui", "menu_veil")
     veil.fill((v.r, v.g, v.b, 230))
@@ -229,7 +266,8 @@ def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Su
     pygame.draw.rect(surface, colour("ui", "menu_veil"), rect, border_radius=8)
     pygame.draw.rect(surface, colour("ui", "accent") if selected else colour("ui", "text_dim"), rect,
                      3 if selected else 1, border_radius=8)
-    surface.blit(icon, (rect.x + 6, rect.y + 9))
+    icon, pos = chip_icon(rect, icon)
+    surface.blit(icon, pos)
     room = rect.width - icon.get_width() - 14
     x = rect.x + icon.get_width() + 10
     name = font(14, bold=selected).render(label, True, colour("ui", "text"))
@@ -242,6 +280,12 @@ def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Su
             surface.blit(rendered, (x, rect.y + 4 + 14 * i))
         count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
     surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+
+
+def chip_icon(rect: pygame.Rect, icon: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A chip's figure picture, fitted inside its frame's border, and where it goes."""
+    icon = fit_icon(icon, rect.height - 12)
+    return icon, (rect.x + 6, rect.centery - icon.get_height() // 2)
 
 
 def two_lines(label: str) -> tuple[str, ...]:

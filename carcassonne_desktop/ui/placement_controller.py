@@ -73,6 +73,9 @@ class PlacementController:
         self.tentative_events: list[Event] = []
         self.selected_index = 0
         self.rotation = 0
+        #: How many times the player turned the tile (the hint's advice ends
+        #: when they do; a snap to a fitting rotation on hover is no turn).
+        self.turns_of_tile = 0
         self.hover: Cell | None = None
         self.figure_kind = "follower"
         self.selected_spot: int | None = None  # keyboard choice among spots()
@@ -169,6 +172,7 @@ class PlacementController:
         """Turn the tile; over a legal position, rotations that do not fit are skipped."""
         if self.state != PLACE:
             return
+        self.turns_of_tile += 1
         rots = self.legal_cells().get(self.hover) if self.hover is not None else None
         if rots:
             ordered = sorted(rots, key=lambda r: ((r - self.rotation) * step) % 4)

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.persistence.settings import AI_SPEEDS
+from carcassonne_desktop.persistence.settings import AI_SPEEDS, FOLLOW_SYSTEM
 from carcassonne_desktop.ui.panel_scene import PanelScene
 
 ROW_H = 56
@@ -41,8 +41,11 @@ class SettingsScene(PanelScene):
                                         self.manager, container=panel)
 
         label("settings.language", y)
-        languages = [(i18n.language_name(c), c) for c in i18n.available_languages()]
-        current = i18n.current_language()
+        system = i18n.tr("settings.language_system",
+                         name=i18n.language_name(i18n.detect_default_language()))
+        # "system" first: a new install follows the computer's language
+        languages = [(system, FOLLOW_SYSTEM)] + [(i18n.language_name(c), c) for c in i18n.available_languages()]
+        current = settings.language or FOLLOW_SYSTEM
         start = next((opt for opt in languages if opt[1] == current), languages[0])
         self.language_menu = pygame_gui.elements.UIDropDownMenu(
             languages, start, pygame.Rect(x + LABEL_W, y, field_w, 44), self.manager, container=panel)
@@ -77,7 +80,8 @@ class SettingsScene(PanelScene):
         assert self.app is not None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.language_menu:
-                self.app.set_language(event.selected_option_id)
+                choice = event.selected_option_id
+                self.app.set_language(None if choice == FOLLOW_SYSTEM else choice)
                 return True
             if event.ui_element is self.speed_menu:
                 self.app.settings.ai_speed = event.selected_option_id

@@ -19,7 +19,9 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ui.art.meeples import player_colour_names, render_meeple
+from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.panel_scene import MARGIN, PanelScene
+from carcassonne_desktop.ui.resources import font
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -28,6 +30,11 @@ SCROLLBAR_ROOM = 24
 OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "hand_of_3")
 DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False, "hand_of_3": False}
 ROW_H = 50
+#: The seat menus' font (theme "button"), the compact one for small windows
+#: (theme "#compact_menu"), and what a drop-down adds to its label's width.
+MENU_FONT, MENU_FONT_SMALL = 20, 15
+MENU_CHROME_W = 52
+NAME_MIN_W = 120
 # A new computer seat starts at the level a family most often wants: it plays
 # sensibly without being crushing (setup lists the others).
 DEFAULT_COMPUTER = "ai:medium"
@@ -171,9 +178,22 @@ class SetupScene(PanelScene):
         text = i18n.tr(f"ai.{level}")
         return text if text != i18n.key(f"ai.{level}") else i18n.tr("ai.generic", level=level)
 
+    @staticmethod
+    def _menu_width(labels: Sequence[str], size: int) -> int:
+        """A drop-down wide enough for its longest label, its padding and its arrow."""
+        return max(font(size, bold=True).size(label)[0] for label in labels) + MENU_CHROME_W
+
+    def _seat_row_width(self, size: int) -> int:
+        """The width a row of seat widgets needs with menus in font ``size``."""
+        colours = [i18n.tr(f"colour.{c}").capitalize() for c in player_colour_names()]
+        levels = [self.controller_label(c) for c in self.controllers]
+        return 44 + NAME_MIN_W + self._menu_width(colours, size) + self._menu_width(levels, size) + 48 + 24
+
     def build_panel(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
         self._seat_widgets = []
-        players_w = min(720, int(area.width * 0.6))
+        # a small window: the seats take the room their menus need (family
+        # table #9: the level list read "Ordinateur (au hasar")
+        players_w = min(720, max(int(area.width * 0.6), self._seat_row_width(MENU_FONT_SMALL)))
         side_x = area.x + players_w + MARGIN
         side_w = area.right - side_x
         self._build_seats(panel, pygame.Rect(area.x, area.y, players_w, area.height))
@@ -192,11 +212,14 @@ class SetupScene(PanelScene):
         pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.players"),
                                     self.manager, container=panel, object_id="#subheading")
         y += 40
-        name_w = int(area.width * 0.25)
-        colour_w = int(area.width * 0.19)
-        ctrl_w = area.width - name_w - colour_w - 44 - 48 - 24
         colour_options = [(i18n.tr(f"colour.{c}").capitalize(), c) for c in player_colour_names()]
         ctrl_options = [(self.controller_label(c), c) for c in self.controllers]
+        menu_font, menu_id = MENU_FONT, None
+        if area.width < self._seat_row_width(MENU_FONT):
+            menu_font, menu_id = MENU_FONT_SMALL, "#compact_menu"
+        colour_w = self._menu_width([label for label, _ in colour_options], menu_font)
+        ctrl_w = self._menu_width([label for label, _ in ctrl_options], menu_font)
+        name_w = max(NAME_MIN_W, area.width - colour_w - ctrl_w - 44 - 48 - 24)
         for i, seat in enumerate(self.model.seats):
             row_y = y + i * ROW_H
             sprite = render_meeple("follower", seat.color, 40)
@@ -210,11 +233,11 @@ class SetupScene(PanelScene):
             cx += name_w + 8
             colour_menu = pygame_gui.elements.UIDropDownMenu(
                 colour_options, next(o for o in colour_options if o[1] == seat.color),
-                pygame.Rect(cx, row_y, colour_w, 44), self.manager, container=panel)
+                pygame.Rect(cx, row_y, colour_w, 44), self.manager, container=panel, object_id=menu_id)
             cx += colour_w + 8
             ctrl_menu = pygame_gui.elements.UIDropDownMenu(
                 ctrl_options, next(o for o in ctrl_options if o[1] == seat.controller),
-                pygame.Rect(cx, row_y, ctrl_w, 44), self.manager, container=panel)
+                pygame.Rect(cx, row_y, ctrl_w, 44), self.manager, container=panel, object_id=menu_id)
             cx += ctrl_w + 8
             remove = pygame_gui.elements.UIButton(
                 pygame.Rect(cx, row_y, 48, 44), "\u00d7", self.manager, container=panel,
@@ -241,7 +264,7 @@ class SetupScene(PanelScene):
                 pygame.Rect(x, y + 6, 26, 26), i18n.key(f"setup.{name}"), self.manager, container=panel,
                 initial_state=bool(self.model.options.get(name)), tool_tip_text=i18n.key(f"setup.{name}_tip"))
             self._option_boxes[box] = name
-            y += 44
+            y += 44 + self._wrap_option(panel, box, i18n.tr(f"setup.{name}"), area.right)
         y += 16
         pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.expansions"),
                                     self.manager, container=panel, object_id="#subheading")
@@ -273,6 +296,27 @@ class SetupScene(PanelScene):
             y += 4
         scroller.set_scrollable_area_dimensions((inner_width, y))
         self.expansion_list = scroller
+
+    def _wrap_option(self, panel: pygame_gui.elements.UIPanel, box: pygame_gui.elements.UICheckBox,
+                     text: str, right: int) -> int:
+        """Wrap an option's label that would run past the panel (a small
+        window): its first line stays on the box, the rest go below it.
+        Returns the height added."""
+        label = box.text_label
+        if label is None:
+            return 0
+        x = label.relative_rect.x
+        room = right - x
+        if box.font.size(text)[0] <= room:
+            return 0
+        lines = wrap(text, box.font, room)
+        box.set_text(lines[0])
+        line_h = box.font.get_rect(text).height + 4
+        for index, line in enumerate(lines[1:], start=1):
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x, label.relative_rect.y + index * line_h, room, line_h), line, self.manager,
+                container=panel, object_id="#option_more")
+        return (len(lines) - 1) * line_h
 
     def _refresh_errors(self) -> None:
         problems = self.model.errors()

@@ -48,6 +48,15 @@ class TileSymbol:
 _SYMBOLS: dict[str, TileSymbol] = {}
 
 
+def _register_once(table: dict[str, Any], name: str, value: Any, what: str) -> None:
+    """One value per name: a second, different registration would make the
+    interface depend on import order, so it is refused."""
+    existing = table.get(name)
+    if existing is not None and existing != value:
+        raise ValueError(f"{what} {name!r} is already registered")
+    table[name] = value
+
+
 def register_tile_symbol(name: str, painter: TileSymbolPainter, *, layer: Layer = "terrain") -> None:
     """Paint ``painter`` wherever a feature key or tile flag ``name`` is set.
 
@@ -127,11 +136,8 @@ def register_prop(
         raise ValueError(f"unknown placement {placement!r} for prop {name!r}")
     if layer not in PROP_LAYERS:
         raise ValueError(f"unknown layer {layer!r} for prop {name!r}")
-    kind = PropKind(name, painter, placement, radius, order, layer, anchor_shift, tuple(flags))
-    existing = _PROPS.get(name)
-    if existing is not None and existing != kind:
-        raise ValueError(f"prop {name!r} is already registered")
-    _PROPS[name] = kind
+    _register_once(_PROPS, name, PropKind(name, painter, placement, radius, order, layer, anchor_shift,
+                                          tuple(flags)), "prop")
 
 
 def tile_props() -> Mapping[str, PropKind]:
@@ -166,16 +172,33 @@ _FIGURES: dict[str, FigureStyle] = {}
 
 def register_figure_style(name: str, style: FigureStyle) -> None:
     """The look of one figure type (by the engine's figure name)."""
-    existing = _FIGURES.get(name)
-    if existing is not None and existing != style:
-        raise ValueError(f"figure style {name!r} is already registered")
-    _FIGURES[name] = style
+    _register_once(_FIGURES, name, style, "figure style")
 
 
 def figure_style(name: str) -> FigureStyle | None:
     """The registered look of a figure, or None (drawn as a follower)."""
     discover()
     return _FIGURES.get(name)
+
+
+_SPOT_SHAPES: dict[str, str] = {}
+
+
+def register_spot_shape(kind: str, shape: str) -> None:
+    """The outline of the figure spots on a feature kind an expansion adds
+    (one of ``ui/art/spot_shapes.SHAPES``), so players tell the spots apart
+    by shape as well as by colour."""
+    from carcassonne_desktop.ui.art.spot_shapes import SHAPES
+
+    if shape not in SHAPES:
+        raise ValueError(f"unknown spot shape {shape!r} for feature kind {kind!r}")
+    _register_once(_SPOT_SHAPES, kind, shape, "spot shape of")
+
+
+def spot_shapes() -> Mapping[str, str]:
+    """The spot shapes the expansions registered, by feature kind."""
+    discover()
+    return MappingProxyType(_SPOT_SHAPES)
 
 
 #: (game, player) -> a short line about what the player holds that the panel

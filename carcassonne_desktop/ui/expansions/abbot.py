@@ -16,12 +16,19 @@ import pygame
 from carcassonne_desktop.ui.art.meeples import ROBE
 from carcassonne_desktop.ui.art.tile_art import Painter
 from carcassonne_desktop.ui.art.tile_layout import Prop
-from carcassonne_desktop.ui.expansions import FigureStyle, register_figure_style, register_prop
+from carcassonne_desktop.ui.expansions import (
+    FigureStyle,
+    register_figure_style,
+    register_prop,
+    register_spot_shape,
+)
 from carcassonne_desktop.ui.resources import colour
 
 _HOOD = (
     (0.33, 0.32), (0.33, 0.17), (0.40, 0.07), (0.50, 0.0), (0.60, 0.07), (0.67, 0.17), (0.67, 0.32),
 )
+
+register_spot_shape("garden", "hexagon")  # the cloister's circle, the garden's hedge
 
 register_figure_style(
     "abbot", FigureStyle(ROBE, head=((0.5, 0.2125), 0.135), extras=(_HOOD,), face=True)
