@@ -82,7 +82,7 @@ def test_many_random_games_without_an_exception(players):
 
 
 @pytest.mark.parametrize("options", [{"farmers": False}, {"hand_of_3": True},
-                                     {"small_city_2pts": True}])
+                                     {"small_city_2pts": True}, {"farmers_first_edition": True}])
 def test_random_games_with_each_option(options):
     for seed in range(15):
         play_random(Game(quick_setup(3, seed=seed, options=options)), random.Random(seed),

@@ -33,6 +33,15 @@ DONE = (*FIRST_THREE, "traders_builders", "hills_sheep")
 COMMON_WORDS = frozenset({"river", "count"})
 COUNT_SYMBOLS = frozenset({"castle", "market", "forge", "count_reinforce", "count_city",
                            "count_move", "go_last"})
+#: Expansions added later: each alone, with each of DONE, and all together
+#: (every subset of everything would be 127 combinations).
+LATER = ("king_robber_baron", "heretics_shrines", "river_ii", "count")
+COMBOS = (
+    [c for n in range(1, len(DONE) + 1) for c in itertools.combinations(DONE, n)]
+    + [(new,) for new in LATER]
+    + [(old, new) for new in LATER for old in DONE]
+    + [LATER, DONE + LATER]
+)
 
 
 def setup(*expansions, order=None, start=None, players=2, seed=0, **options):
@@ -72,13 +81,21 @@ def test_core_engine_never_names_an_expansion():
 
 @pytest.mark.parametrize(
     "combo",
-    [c for n in range(1, len(DONE) + 1) for c in itertools.combinations(DONE, n)],
+    COMBOS,
     ids=lambda c: "+".join(c),
 )
 def test_random_games_with_every_combination(combo):
     for seed in range(6):
         game = play_random(Game(setup(*combo, players=2 + seed % 3, seed=seed)),
                            random.Random(seed), check_every=4)
+        assert game.is_over
+
+
+@pytest.mark.parametrize("options", [{}, {"farmers_first_edition": True}, {"hand_of_3": True}])
+def test_random_games_with_all_expansions_together(options):
+    for seed in range(8):
+        game = play_random(Game(setup(*DONE, *LATER, players=2 + seed % 3, seed=seed, **options)),
+                           random.Random(seed), check_every=3)
         assert game.is_over
 
 
@@ -179,8 +196,8 @@ def test_no_layer_core_names_an_expansion():
     figures = {f.name for cls in registry().values() if cls.id != "base"
                for f in cls({"farmers": True}).figures()}
     symbols = {"inn", "cathedral", "spring", "lake", "river_end", "garden", "wine", "grain",
-               "cloth", "hill", "vineyard", "shepherd", "flock", "sheep", "goods",
-               *COUNT_SYMBOLS}
+               "cloth", "hill", "vineyard", "shepherd", "flock", "sheep", "goods", "king",
+               "robber_baron", "shrine", "heretic", *COUNT_SYMBOLS}
     forbidden = (names | figures | symbols) - COMMON_WORDS
     package = ENGINE.parent
     for layer in ("engine", "ui", "ai"):

@@ -88,7 +88,7 @@ class Evaluator:
         }
         self._edge_kinds = _kinds(EDGES)
         self._centre_kinds = _kinds(SURROUNDED)
-        self._terms = terms_for(game.rules.expansion_ids)
+        self._terms = terms_for(game.rules.expansion_ids, game.rules.options)
 
     # ------------------------------------------------------------ tile fits
     def fitting(self, pattern: int) -> int:

@@ -9,7 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop.engine.decisions import FIGURE, PLACE_TILE, Decision
-from carcassonne_desktop.engine.events import Event, FeatureCompleted, TileDiscarded, TileDrawn
+from carcassonne_desktop.engine.events import (
+    Event,
+    ExtraTurn,
+    FeatureCompleted,
+    TileDiscarded,
+    TileDrawn,
+)
 from carcassonne_desktop.engine.features import Position
 from carcassonne_desktop.engine.legal import PlacementGroup
 from carcassonne_desktop.engine.turn import Work
@@ -120,6 +126,8 @@ class CoreWorks:
             following = expansion.next_player(self, player)
             if following is not None:
                 break
+        if following == player:
+            events.append(ExtraTurn(player))
         self.turn_player = following if following is not None else (player + 1) % self.num_players
         self.turn_state = {}
         return None

@@ -36,6 +36,15 @@ class TileDiscarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraTurn(Event):
+    """An expansion's `next_player` gave the player who just played another
+    whole turn at once (the River II's volcano)."""
+
+    player: int
+    kind: ClassVar[str] = "extra_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class TilePlaced(Event):
     player: int
     tile: str

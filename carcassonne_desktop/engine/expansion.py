@@ -180,6 +180,19 @@ class Expansion:
     def final_scoring(self, game: Game, events: list[Event]) -> None:
         """Extra end-of-game scoring, after the features."""
 
+    def scores_at_end_itself(self, game: Game, feature: Feature) -> bool:
+        """True when this expansion's `final_scoring` scores this unfinished
+        feature (or field) instead of the core, which then leaves it alone (the
+        first-edition farmers are scored city by city, not field by field)."""
+        return False
+
+    def supplied_city_points(
+        self, game: Game, city: Feature, fields: tuple[Feature, ...], player: int, points: int
+    ) -> int:
+        """What a completed city is worth to one of the players who win it when
+        farmers are scored city by city (`fields`: the fields touching it)."""
+        return points
+
     # --- hidden information -------------------------------------------------
     def unseen_tiles(self, game: Game) -> Iterable[str]:
         """Tiles out of the bag that no player has seen (under hills)."""

@@ -240,6 +240,12 @@ class Game(CoreWorks, Board, Scoring):
             return []
         return LegalActions(self._placements[tile_id], []).placements()
 
+    def placement_count(self, tile_id: str) -> int:
+        """How many legal placements a tile would have on the board as it is
+        now, whoever holds it (expansions' filters included): a river box
+        sets its remaining tiles aside when none of them fits anywhere."""
+        return self._compute_placements(self.rules.catalogue[tile_id])[1]
+
     # ------------------------------------------------------- chance, tokens
     def draw(self, stream: str, population: list[Any] | tuple[Any, ...],
              events: list[Event] | None = None, player: int = -1) -> Any:

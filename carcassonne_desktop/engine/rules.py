@@ -44,6 +44,8 @@ HOOKS = (
     "modify_field_points",
     "before_final_scoring",
     "final_scoring",
+    "scores_at_end_itself",
+    "supplied_city_points",
 )
 
 

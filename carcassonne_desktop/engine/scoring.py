@@ -64,10 +64,14 @@ class Scoring:
             points = expansion.modify_points(self, feature, points, completed)
         return points
 
+    def completed_cities(self, field: Feature) -> int:
+        """How many completed cities a field borders (what farmers are paid for;
+        the pig and the pigsty add per city too)."""
+        cities = {self.find(c) for c in field.cities or ()}
+        return sum(1 for c in cities if self.features[c].completed)  # type: ignore[union-attr]
+
     def _field_points(self, feature: Feature) -> int:
-        cities = {self.find(c) for c in feature.cities or ()}
-        completed = sum(1 for c in cities if self.features[c].completed)  # type: ignore[union-attr]
-        points = 3 * completed
+        points = 3 * self.completed_cities(feature)
         for expansion in self.rules.hooks["modify_field_points"]:
             points = expansion.modify_field_points(self, feature, points)
         return points
@@ -154,11 +158,14 @@ class Scoring:
 
     def _final_scoring(self, events: list[Event]) -> None:
         roots: dict[int, Feature] = {}
+        claimers = self.rules.hooks["scores_at_end_itself"]
         for _, _, node in self.figures_placed:
             root = self.find(node)
             feature = self.features[root]
             assert feature is not None
-            if not feature.completed:
+            if not feature.completed and not any(
+                e.scores_at_end_itself(self, feature) for e in claimers
+            ):
                 roots[root] = feature
         order = sorted(
             roots, key=lambda r: (FEATURE_KINDS[roots[r].kind].order

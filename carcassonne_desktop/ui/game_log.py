@@ -17,6 +17,7 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.events import (
     Event,
+    ExtraTurn,
     FigureDeployed,
     FigureReturned,
     GameOver,
@@ -26,7 +27,7 @@ from carcassonne_desktop.engine.events import (
     TokenGained,
 )
 from carcassonne_desktop.ui.art.meeples import player_rgb
-from carcassonne_desktop.ui.expansions import expansion_log_text
+from carcassonne_desktop.ui.expansions import event_text
 from carcassonne_desktop.ui.resources import colour, font
 
 MAX_ENTRIES = 400
@@ -74,6 +75,9 @@ def colour_name(colour_id: str) -> str:
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One log line for an event in the current language (None: not worth a line)."""
+    told = event_text(event, names)
+    if told is not None:
+        return told
     if isinstance(event, FigureDeployed):
         # events built without the feature kind (older callers) name fields by half edges
         on_field = event.feature == "field" if event.feature else len(event.port) == 2
@@ -99,9 +103,11 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
                        token=token_label(event.token))
     if isinstance(event, TileDiscarded):
         return i18n.tr("message.tile_discarded", name=names[event.player])
+    if isinstance(event, ExtraTurn):
+        return i18n.tr("message.extra_turn", name=names[event.player])
     if isinstance(event, GameOver):
         return i18n.tr("message.game_over")
-    return expansion_log_text(event, names)
+    return None
 
 
 def event_player(event: Event) -> int | None:

@@ -13,7 +13,7 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Deploy, Game
 from carcassonne_desktop.engine.actions import Action
 from carcassonne_desktop.engine.game import FeatureInfo
-from carcassonne_desktop.ui.expansions import expansion_choice_label
+from carcassonne_desktop.ui.expansions import expansion_choice_label, feature_notes
 from carcassonne_desktop.ui.game_log import colour_name, feature_name, figure_name
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
@@ -140,4 +140,4 @@ def feature_lines(game: Game, info: FeatureInfo) -> list[str]:
         second = i18n.tr("hud.held_by", names=owners)
     else:
         second = i18n.tr("hud.held_by_nobody")
-    return [first, second]
+    return [first, second, *feature_notes(game, info)]

@@ -18,6 +18,7 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.board_view import BoardRenderer
+from carcassonne_desktop.ui.expansions import noted_tokens
 from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.resources import colour, font
 
@@ -118,29 +119,37 @@ class PlayersView:
             surface.blit(meeple, (r.x + 8, r.y + (r.height - meeple.get_height()) // 2))
             name_x = r.x + 14 + meeple.get_width()
             score = _shadowed(str(row.score), 26, True, "title")
-            name_w = r.right - name_x - score.get_width() - 16
-            name = fit_text(row.name, 18, True, name_w)
+            right = r.right - score.get_width() - 16
+            name_w = right - name_x
+            # what expansions say about the player (the flock, the king) follows
+            # the name: smaller type when the notes are many, and the name gives
+            # way rather than a note (a title must stay in sight)
+            note_size = _note_size(row.notes, name_w - 80)
+            notes_w = _notes_width(row.notes, note_size)
+            name = fit_text(row.name, 18, True, max(60, name_w - notes_w - 12) if notes_w else name_w)
             surface.blit(text(name, 18, True, "ui", "text"), (name_x, r.y + 5))
-            # what an expansion says about the player (the flock) follows the
-            # name, where the figures' line has no room left
             nx = name_x + font(18, bold=True).size(name)[0] + 12
             for note in row.notes:
-                label = text(note, 14, True, "ui", "accent")
-                if nx + label.get_width() > r.right - score.get_width() - 16:
+                label = text(note, note_size, True, "ui", "accent")
+                if nx + label.get_width() > right:
                     break
-                surface.blit(label, (nx, r.y + 8))
-                nx += label.get_width() + 10
+                surface.blit(label, (nx, r.y + 8 + (14 - note_size) // 2))
+                nx += label.get_width() + NOTE_GAP
             surface.blit(score, (r.right - score.get_width() - 10, r.y + (r.height - score.get_height()) // 2))
             fx = name_x
             fy = r.y + r.height - 22
+            # many kinds of figures (every expansion at once) fit in a tighter line
+            wide = _figures_width(row.figures, 18, 15, "×", 12) <= right - name_x
+            icon_px, count_px, times, gap = (18, 15, "×", 12) if wide else (14, 13, "", 7)
             for kind in row.figures:
-                icon = fit_icon(self.meeples.get(kind, row.colour, 18), 18)
-                surface.blit(icon, (fx, fy))
-                count = text(f"×{row.figures[kind]}", 15, True, "ui", "text_dim")
+                icon = fit_icon(self.meeples.get(kind, row.colour, icon_px), icon_px)
+                surface.blit(icon, (fx, fy + (18 - icon_px) // 2))
+                count = text(f"{times}{row.figures[kind]}", count_px, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
-                fx += icon.get_width() + count.get_width() + 12
+                fx += icon.get_width() + count.get_width() + gap
+            noted = noted_tokens()
             for token, held in row.tokens.items():
-                if held <= 0:
+                if held <= 0 or token in noted:
                     continue
                 label = text(f"{token_name(token)} ×{held}", 14, True, "ui", "text_dim")
                 if fx + label.get_width() > r.right - score.get_width() - 16:
@@ -153,6 +162,24 @@ class PlayersView:
                 surface.blit(label, (r.right - label.get_width() - 10, fy + 2))
             y += row_h
         return y
+
+
+NOTE_GAP = 10
+
+
+def _notes_width(notes: Sequence[str], size: int) -> int:
+    fnt = font(size, bold=True)
+    return sum(fnt.size(n)[0] for n in notes) + NOTE_GAP * max(len(notes) - 1, 0)
+
+
+def _note_size(notes: Sequence[str], room: int) -> int:
+    """The largest of the note sizes at which every note fits in ``room``."""
+    return next((size for size in (14, 12, 11) if _notes_width(notes, size) <= room), 11)
+
+
+def _figures_width(figures: Mapping[str, int], icon: int, size: int, times: str, gap: int) -> int:
+    fnt = font(size, bold=True)
+    return sum(icon + 2 + fnt.size(f"{times}{n}")[0] + gap for n in figures.values())
 
 
 def draw_caption(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 16,

@@ -27,8 +27,9 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 EXPANSION_LIST_BOTTOM_GAP = 96  # the start button's row
 SCROLLBAR_ROOM = 24
-OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "hand_of_3")
-DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False, "hand_of_3": False}
+OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "farmers_first_edition", "hand_of_3")
+DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False,
+                                    "farmers_first_edition": False, "hand_of_3": False}
 ROW_H = 50
 #: The seat menus' font (theme "button"), the compact one for small windows
 #: (theme "#compact_menu"), and what a drop-down adds to its label's width.

@@ -10,8 +10,8 @@ position evaluated (see ai/turns.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop.discovery import import_all
 
@@ -26,7 +26,14 @@ Term = Callable[["Evaluator", "Game", list[float]], None]
 _TERMS: dict[str, list[Term]] = {}
 
 
+#: Prefix of a term key that names an option rather than an expansion: the
+#: term runs only in games where that option is on.
+OPTION = "option:"
+
+
 def evaluation_term(expansion_id: str) -> Callable[[Term], Term]:
+    """Register a term for games with `expansion_id`, or with an option on
+    when the key is `option:<name>` (first-edition farmers)."""
     def register(term: Term) -> Term:
         _TERMS.setdefault(expansion_id, []).append(term)
         return term
@@ -34,11 +41,29 @@ def evaluation_term(expansion_id: str) -> Callable[[Term], Term]:
     return register
 
 
+def majority_owners(game: Game, figures) -> tuple[int, ...]:  # type: ignore[no-untyped-def]
+    """The players with the most strength among `figures` ((player, figure,
+    node) spots), none when nobody has any: who would score the feature now."""
+    types = game.rules.figure_by_name
+    strength = [0] * game.num_players
+    for player, name, _ in figures:
+        strength[player] += types[name].strength
+    best = max(strength)
+    if best <= 0:
+        return ()
+    return tuple(p for p, s in enumerate(strength) if s == best)
+
+
 def discover() -> None:
     import_all(__name__, __path__)
 
 
-def terms_for(expansion_ids: tuple[str, ...]) -> tuple[Term, ...]:
-    """The evaluation terms of the expansions in play, in their order."""
+def terms_for(
+    expansion_ids: tuple[str, ...], options: Mapping[str, Any] | None = None
+) -> tuple[Term, ...]:
+    """The evaluation terms of the expansions in play, in their order, then
+    those of the options that are on."""
     discover()
-    return tuple(term for eid in expansion_ids for term in _TERMS.get(eid, ()))
+    keys = list(expansion_ids)
+    keys += [OPTION + name for name, value in sorted((options or {}).items()) if value]
+    return tuple(term for key in keys for term in _TERMS.get(key, ()))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import evaluation_term
+from carcassonne_desktop.ai.expansions import evaluation_term, majority_owners
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.expansions.traders_builders import (
     BUILDER,
@@ -51,17 +51,6 @@ BOX = {"wine": 9, "grain": 6, "cloth": 5}
 _PLACED = "placed"
 
 
-def _majority(game: Game, figures) -> tuple[int, ...]:  # type: ignore[no-untyped-def]
-    types = game.rules.figure_by_name
-    strength = [0] * game.num_players
-    for player, name, _ in figures:
-        strength[player] += types[name].strength
-    best = max(strength)
-    if best <= 0:
-        return ()
-    return tuple(p for p, s in enumerate(strength) if s == best)
-
-
 @evaluation_term(ID)
 def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     n = game.num_players
@@ -83,7 +72,7 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
         if feature.completed:
             continue
         _, chance, _ = evaluator._prospects(game, root, feature, left, draws, cache)
-        owners = _majority(game, feature.figures) if feature.figures else ()
+        owners = majority_owners(game, feature.figures) if feature.figures else ()
         if owners and len(owners) < n:
             shares = [
                 OWNER_SHARE / len(owners) if p in owners
@@ -150,7 +139,7 @@ def pig_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
             continue
         root = game.find(node)
         feature = game.features[root]
-        if feature is None or player not in _majority(game, feature.figures):
+        if feature is None or player not in majority_owners(game, feature.figures):
             continue
         value, _, _ = evaluator._prospects(game, root, feature, left, draws, cache)
         totals[player] += value / 3.0

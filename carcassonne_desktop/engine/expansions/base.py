@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
@@ -17,6 +18,59 @@ if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
 
 FOLLOWERS_PER_PLAYER = 7
+#: First-edition farmers (seed 002 "Évaluation finale"): what each winner of a
+#: completed city scores. The text's "4 points" is a misprint (docs/rulings.md).
+POINTS_PER_SUPPLIED_CITY = 3
+
+
+def supply_areas(game: Game) -> dict[int, Feature]:
+    """For each completed city touched by an occupied field, one pseudo-field
+    holding every figure of every field that touches it (seed 002: "tous les
+    paysans dont les prés touchent la ville sont pris en compte"), keyed by the
+    city's root, so the core's majority and tie-breaks apply to it."""
+    fields: dict[int, Feature] = {}
+    for _, _, node in game.figures_placed:
+        root = game.find(node)
+        feature = game.features[root]
+        if feature is not None and feature.kind == "field":
+            fields[root] = feature
+    areas: dict[int, Feature] = {}
+    for root in sorted(fields):
+        field = fields[root]
+        for city_root in sorted({game.find(c) for c in field.cities or ()}):
+            city = game.features[city_root]
+            if city is None or not city.completed:
+                continue
+            area = areas.get(city_root)
+            if area is None:
+                area = areas[city_root] = Feature("field", set(), 0, 0, None, {city_root})
+            area.tiles |= field.tiles
+            area.figures = area.figures + field.figures
+    return areas
+
+
+def score_farmers_by_city(game: Game, events: list[Event]) -> None:
+    """First-edition farmers: each completed city once, for the players with
+    the most farmers in all the fields that touch it."""
+    hooks = game.rules.hooks["supplied_city_points"]
+    for city_root, area in supply_areas(game).items():
+        owners, _ = game._majority(area)
+        if not owners:
+            continue
+        city = game.features[city_root]
+        assert city is not None
+        roots = dict.fromkeys(game.find(n) for _, _, n in area.figures)
+        fields = tuple(game.features[r] for r in roots)
+        by_value: dict[int, list[int]] = {}
+        for player in owners:
+            value = POINTS_PER_SUPPLIED_CITY
+            for expansion in hooks:
+                value = expansion.supplied_city_points(
+                    game, city, fields, player, value  # type: ignore[arg-type]
+                )
+            by_value.setdefault(value, []).append(player)
+        for value, players in by_value.items():
+            game.award(players, value, "field", "final", events, tuple(sorted(city.tiles)))
 
 
 @register
@@ -29,7 +83,13 @@ class BaseGame(Expansion):
         "en": "72 tiles, 7 followers each: roads, cities, cloisters and fields.",
     }
     data_file = "base.json"
-    options = {"farmers": True, "small_city_2pts": False, "hand_of_3": False}
+    options = {
+        "farmers": True,
+        "small_city_2pts": False,
+        "hand_of_3": False,
+        "farmers_first_edition": False,
+    }
+    first_edition_options = frozenset({"small_city_2pts", "farmers_first_edition"})
 
     def figures(self) -> Iterable[FigureType]:
         kinds = {"road", "city", "cloister"}
@@ -47,3 +107,28 @@ class BaseGame(Expansion):
         ):
             return min(points, 2)
         return points
+
+    # --- first-edition farmers (option farmers_first_edition) ---------------
+    def scores_at_end_itself(self, game: Game, feature: Feature) -> bool:
+        return feature.kind == "field" and self.game_options["farmers_first_edition"]
+
+    def final_scoring(self, game: Game, events: list[Event]) -> None:
+        if self.game_options["farmers_first_edition"]:
+            score_farmers_by_city(game, events)
+
+    def modify_field_points(self, game: Game, feature: Feature, points: int) -> int:
+        """With first-edition farmers a field is worth, to its majority, 3 per
+        completed city it touches that they win city by city (what the tooltip
+        shows; the end scoring goes by city, see `score_farmers_by_city`)."""
+        if not self.game_options["farmers_first_edition"]:
+            return points
+        owners = set(game._majority(feature)[0])
+        if not owners:
+            return 0
+        areas = supply_areas(game)
+        worth = 0
+        for city_root in {game.find(c) for c in feature.cities or ()}:
+            area = areas.get(city_root)
+            if area is not None and owners & set(game._majority(area)[0]):
+                worth += POINTS_PER_SUPPLIED_CITY
+        return worth

@@ -72,11 +72,6 @@ def goods_winners(game: Game, good: str) -> tuple[int, ...]:
     return tuple(p for p, n in enumerate(held) if n == best)
 
 
-def completed_cities(game: Game, field: Feature) -> int:
-    roots = {game.find(c) for c in field.cities or ()}
-    return sum(1 for r in roots if game.features[r].completed)  # type: ignore[union-attr]
-
-
 def _second_tile(game: Game, events: list[Event]) -> Decision | None:
     """End of the turn (before the core's own end work): a tile that extended
     the player's builder's feature earns one more tile, at once."""
@@ -175,5 +170,14 @@ class TradersBuilders(Expansion):
         if feature.kind != "field" or not feature.figures:
             return points
         if any(owner == player and name == PIG for owner, name, _ in feature.figures):
-            return points + completed_cities(game, feature)
+            return points + game.completed_cities(feature)
+        return points
+
+    def supplied_city_points(
+        self, game: Game, city: Feature, fields: tuple[Feature, ...], player: int, points: int
+    ) -> int:
+        # First-edition farmers: 4 instead of 3 for the city when the winner's
+        # pig stands in one of the fields that supply it (docs/rulings.md).
+        if any(owner == player and name == PIG for f in fields for owner, name, _ in f.figures):
+            return points + 1
         return points

@@ -412,7 +412,7 @@ def render_tile(tile: Mapping[str, Any], rot: int, size: int) -> pygame.Surface:
 
 
 #: Draw order of the core's buildings (lower first); registered props bring their own.
-_CORE_PROP_ORDER = {"junction": 1.0, "cloister": 4.0, "shrine": 4.0, "shield": 6.0}
+_CORE_PROP_ORDER = {"junction": 1.0, "cloister": 4.0, "shield": 6.0}
 
 
 def _paint_props(p: Painter, props: Sequence[Prop], layer: PropLayer, detail: bool,
@@ -434,7 +434,7 @@ def _paint_props(p: Painter, props: Sequence[Prop], layer: PropLayer, detail: bo
             continue
         elif prop.kind == "junction":
             _junction(p, prop, detail)
-        elif prop.kind in ("cloister", "shrine"):
+        elif prop.kind == "cloister":
             _cloister(p, prop, detail)
         elif prop.kind == "shield":
             _shield(p, prop)
@@ -492,7 +492,7 @@ def feature_anchor(tile: Mapping[str, Any], rot: int, feature_index: int) -> tup
 def feature_index_for_port(tile: Mapping[str, Any], rot: int, port: str) -> int:
     """The index of the feature touching board port ``port`` of a tile turned ``rot``.
 
-    ``C`` names the tile's cloister, shrine or registered centre feature. Raises
+    ``C`` names the tile's cloister or registered centre feature. Raises
     KeyError when no feature touches that port.
     """
     catalogue_port = unrotate_port(port, rot)

@@ -44,7 +44,7 @@ from carcassonne_desktop.ui.expansions import PropKind, props_placed
 #: Feature kinds of the core drawn as a building in the field (the figure stands
 #: on it, port ``C`` names it), with the radius they would like; a dead-end road
 #: runs to them. Expansions add kinds with ``register_prop(placement="centre")``.
-CORE_CENTRE_KINDS: dict[str, float] = {"cloister": 0.19, "shrine": 0.19}
+CORE_CENTRE_KINDS: dict[str, float] = {"cloister": 0.19}
 
 ROAD_HALF_WIDTH = 0.055
 RIVER_HALF_WIDTH = 0.085
@@ -236,6 +236,25 @@ def _find_field_spot(obstacles: _Obstacles, desired: float) -> tuple[Point, floa
     return best[1], best[2]
 
 
+def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether segments ab and cd cross (touching ends do not count)."""
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return (side(a, b, c) * side(a, b, d) < 0) and (side(c, d, a) * side(c, d, b) < 0)
+
+
+def _nearest_city_point(start: Point, obstacles: _Obstacles) -> Point:
+    """A point a little inside the city nearest to ``start`` (a road's end)."""
+    inside = [p for p in _grid_points() if obstacles.in_city(p)]
+    if not inside:
+        return CENTRE
+    near = min(inside, key=lambda p: math.hypot(p[0] - start[0], p[1] - start[1]))
+    dx, dy = near[0] - start[0], near[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    return (near[0] + dx / length * 0.08, near[1] + dy / length * 0.08)
+
+
 # --------------------------------------------------------------------------- layout
 
 
@@ -275,7 +294,8 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
             strokes = (_through_stroke(ports[0], ports[1]),)
         elif len(ports) >= 3:
             strokes = tuple([EDGE_MID[p], CENTRE] for p in ports)
-            layout.props.append(Prop("junction", CENTRE, 0.1))
+            if kind == "road":  # arms of a river just meet: no crossroads hamlet
+                layout.props.append(Prop("junction", CENTRE, 0.1))
         elif kind == "river" and len(ports) == 1:
             strokes = ([EDGE_MID[ports[0]], CENTRE],)
             end = _path_end_prop(flags)
@@ -290,7 +310,7 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
     for prop in layout.props:
         obstacles.discs.append((prop.pos, prop.radius))
 
-    # Cloisters, shrines and registered centre kinds sit in the field, as near the
+    # Cloisters and registered centre kinds sit in the field, as near the
     # centre as room allows.
     centre_kinds = centre_kind_radii()
     centre_props: dict[int, Prop] = {}
@@ -304,10 +324,12 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
             centre_props[index] = prop
             layout.props.append(prop)
             obstacles.discs.append((pos, radius))
-    cloister = next((p for p in centre_props.values() if p.kind in CORE_CENTRE_KINDS), None)
+    road_ends = set(CORE_CENTRE_KINDS) | {k.name for k in props_placed("centre") if k.road_end}
+    cloister = next((p for p in centre_props.values() if p.kind in road_ends), None)
 
     # Roads that stop on this tile: at the junction, the cloister, inside a city, or a hamlet.
     needs_hamlet = False
+    laid: list[Polyline] = []
     for index, port in dead_ends:
         start = EDGE_MID[port]
         if flags.get("junction"):
@@ -325,7 +347,12 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
             if end is None:
                 end = CENTRE
                 needs_hamlet = True
+            elif any(_segments_cross(start, end, a, b) for a, b in laid):
+                # two roads running into one city would cross (kr/04's roads S
+                # and E under a city N-W): this one turns to the nearest wall
+                end = _nearest_city_point(start, obstacles)
         stroke = [start, end]
+        laid.append(stroke)
         layout.paths.append(PathShape(index, "road", (stroke,)))
         obstacles.strokes.append((stroke, ROAD_HALF_WIDTH))
     if needs_hamlet and not any(p.kind == "junction" for p in layout.props):

@@ -109,6 +109,7 @@ class PropKind:
     layer: PropLayer
     anchor_shift: Point
     flags: tuple[str, ...]
+    road_end: bool = False
 
 
 _PROPS: dict[str, PropKind] = {}
@@ -124,20 +125,23 @@ def register_prop(
     layer: PropLayer = "buildings",
     anchor_shift: Point = (0.0, 0.0),
     flags: tuple[str, ...] = (),
+    road_end: bool = False,
 ) -> None:
     """A picture the tile layout places (see :data:`Placement`) and ``painter`` draws.
 
     ``order`` sorts it among the buildings (the core draws its crossroads hamlet
     at 1, cloisters and shrines at 4, shields at 6: lower is drawn first, so
-    under). As with symbols, one registration per name: a second would make the
-    art depend on import order.
+    under). ``road_end`` (centre props): a road that stops on the tile runs to
+    it, as to a cloister (a shrine), instead of to a hamlet. As with symbols,
+    one registration per name: a second would make the art depend on import
+    order.
     """
     if placement not in PLACEMENTS:
         raise ValueError(f"unknown placement {placement!r} for prop {name!r}")
     if layer not in PROP_LAYERS:
         raise ValueError(f"unknown layer {layer!r} for prop {name!r}")
-    _register_once(_PROPS, name, PropKind(name, painter, placement, radius, order, layer, anchor_shift,
-                                          tuple(flags)), "prop")
+    _register_once(_PROPS, name, PropKind(name, painter, placement, radius, order, layer,
+                                          anchor_shift, tuple(flags), road_end), "prop")
 
 
 def tile_props() -> Mapping[str, PropKind]:
@@ -302,25 +306,64 @@ def expansion_choice_label(kind: str, game: Any, action: Any) -> str | None:
     return label(game, action) if label is not None else None
 
 
-#: (event, player names) -> a log line, or None: how an expansion tells an
-#: event the core's log leaves out (a figure moved into or out of an area).
-LogText = Callable[[Any, Any], "str | None"]
-_LOG_TEXTS: list[LogText] = []
+#: (event, player names) -> the log line of an event, or None (not one of
+#: theirs: the next text, or the core's, tells it).
+EventText = Callable[[Any, "tuple[str, ...] | list[str]"], "str | None"]
+_EVENT_TEXTS: dict[str, list[EventText]] = {}
 
 
-def register_log_text(text: LogText) -> None:
-    if text not in _LOG_TEXTS:
-        _LOG_TEXTS.append(text)
+def register_event_text(kind: str, text: EventText) -> None:
+    """How the log tells an event of ``kind``: an expansion's own event
+    (``challenge_lost``), or a core event it says better (the king changing
+    hands is a ``token_gained``)."""
+    texts = _EVENT_TEXTS.setdefault(kind, [])
+    if text not in texts:
+        texts.append(text)
 
 
-def expansion_log_text(event: Any, names: Any) -> str | None:
-    """The first line a registered teller has for `event`, if any."""
+def event_text(event: Any, names: Any) -> str | None:
+    """The first log line an expansion gives the event, or None."""
     discover()
-    for text in _LOG_TEXTS:
+    for text in _EVENT_TEXTS.get(getattr(event, "kind", ""), ()):
         line = text(event, names)
-        if line:
+        if line is not None:
             return line
     return None
+
+
+#: (game, feature info) -> one more line for a feature's tooltip, or None.
+FeatureNote = Callable[[Any, Any], "str | None"]
+_FEATURE_NOTES: dict[str, list[FeatureNote]] = {}
+
+
+def register_feature_note(expansion_id: str, note: FeatureNote) -> None:
+    """A line under a feature's tooltip (a challenge), in games with that expansion."""
+    notes = _FEATURE_NOTES.setdefault(expansion_id, [])
+    if note not in notes:
+        notes.append(note)
+
+
+def feature_notes(game: Any, info: Any) -> tuple[str, ...]:
+    """What the expansions in play add to the tooltip of one feature."""
+    discover()
+    found = (note(game, info) for eid in game.rules.expansion_ids
+             for note in _FEATURE_NOTES.get(eid, ()))
+    return tuple(text for text in found if text)
+
+
+#: Tokens whose holder a player note already shows (the king): the panel does
+#: not list them a second time with the goods.
+_NOTED_TOKENS: set[str] = set()
+
+
+def register_noted_token(token: str) -> None:
+    """Leave ``token`` out of the panel's token line: a player note shows it."""
+    _NOTED_TOKENS.add(token)
+
+
+def noted_tokens() -> frozenset[str]:
+    discover()
+    return frozenset(_NOTED_TOKENS)
 
 
 def discover() -> None:

@@ -21,8 +21,8 @@ from carcassonne_desktop.ui.expansions import (
     register_board_choices,
     register_board_overlay,
     register_choice_label,
+    register_event_text,
     register_feature_choice,
-    register_log_text,
     register_player_note,
     register_tile_symbol,
 )
@@ -279,7 +279,7 @@ def log_text(event: Any, names: Any) -> str | None:
 
 
 register_tile_symbol(FLAG, paint_quarter, layer="top")
-register_log_text(log_text)
+register_event_text(FigureMoved.kind, log_text)
 register_board_overlay(COUNT, draw_city)
 register_board_choices("count_city", city_choices)
 register_board_choices("count_move", count_choices)
