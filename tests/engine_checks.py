@@ -99,12 +99,15 @@ def check_invariants(game: Game) -> None:
     rules = game.rules
     for player in range(game.num_players):
         for figure in rules.figures:
+            if figure.neutral:
+                assert figure.name not in game.supply[player]
+                continue
             on_board = sum(
                 1 for p, f, _ in game.figures_placed if p == player and f == figure.name
             )
             in_areas = sum(
-                1 for held in game.area_figures.values() for p, f in held
-                if p == player and f == figure.name
+                1 for present in game.area_figures.values() for who in present
+                if who == (player, figure.name)
             )
             assert on_board + in_areas + game.supply[player][figure.name] == figure.per_player
             assert game.supply[player][figure.name] >= 0

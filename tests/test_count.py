@@ -376,15 +376,15 @@ def test_cathedral_followers_join_a_cloister_completed_by_a_neighbour():
     assert game.scores == [9, 9]
 
 
-@pytest.mark.parametrize("others", [(), OTHERS], ids=["alone", "with_all"])
-def test_save_load_replay_after_every_action_with_the_count(others):
+@pytest.mark.parametrize(("others", "seed"), [((), 7), (OTHERS, 1)], ids=["alone", "with_all"])
+def test_save_load_replay_after_every_action_with_the_count(others, seed):
     """As tests/test_replay_every_combination.py, with the Count: a save taken
     at any moment, a reinforcement round or the market round included,
     gives back the same game, decision and legal answers."""
     from tests.test_replay_every_combination import _through_a_save
 
-    game = Game(setup(*others, players=3, seed=7))  # a deal where the city fills and empties
-    rng = random.Random(7)
+    game = Game(setup(*others, players=3, seed=seed))  # deals where the city fills and empties
+    rng = random.Random(seed)
     step = 0
     asked: set[str] = set()
     while not game.is_over:
@@ -400,3 +400,11 @@ def test_save_load_replay_after_every_action_with_the_count(others):
             assert replayed.state_key() == game.state_key(), f"diverged after action {step}"
             assert list(replayed.legal_actions()) == list(game.legal_actions())
     assert {"count_city", "count_reinforce", "over"} <= asked
+
+
+def test_count_and_wheel_boards_do_not_overlap():
+    game = Game(setup("wheel_of_fortune", "river", seed=2))
+    tiles = game.placed_tiles()
+    assert sum(1 for t, _ in tiles.values() if t.startswith("count/")) == 12
+    assert sum(1 for t, _ in tiles.values() if t.startswith("wof/")) >= 12
+    check_invariants(game)

@@ -34,8 +34,8 @@ COMMON_WORDS = frozenset({"river", "count"})
 COUNT_SYMBOLS = frozenset({"castle", "market", "forge", "count_reinforce", "count_city",
                            "count_move", "go_last"})
 #: Expansions added later: each alone, with each of DONE, and all together
-#: (every subset of everything would be 127 combinations).
-LATER = ("king_robber_baron", "heretics_shrines", "river_ii", "count")
+#: (every subset of everything would be 511 combinations).
+LATER = ("king_robber_baron", "heretics_shrines", "river_ii", "wheel_of_fortune", "count")
 COMBOS = (
     [c for n in range(1, len(DONE) + 1) for c in itertools.combinations(DONE, n)]
     + [(new,) for new in LATER]
@@ -85,7 +85,8 @@ def test_core_engine_never_names_an_expansion():
     ids=lambda c: "+".join(c),
 )
 def test_random_games_with_every_combination(combo):
-    for seed in range(6):
+    # games with the wheel's board are longer (83 tiles and more): fewer seeds
+    for seed in range(3 if "wheel_of_fortune" in combo else 6):
         game = play_random(Game(setup(*combo, players=2 + seed % 3, seed=seed)),
                            random.Random(seed), check_every=4)
         assert game.is_over

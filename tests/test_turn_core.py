@@ -301,3 +301,43 @@ def test_features_joined_hook_is_told_of_every_merge() -> None:
         assert game.extension_state.get(Joiner.id, 0) > 0
     finally:
         del EXPANSIONS[Joiner.id]
+
+
+class _Square(Expansion):
+    """A start board of two base/B tiles side by side."""
+
+    id = "toy_square"
+    start_priority = 50
+
+    def start_layout(self, game: Game, laid: tuple) -> list:
+        assert laid == ()
+        return [("base/B", 0, 0, 0), ("base/B", 1, 0, 0)]
+
+
+class _Porch(Expansion):
+    """Places a base/E beside whatever was laid before it, its city facing out."""
+
+    id = "toy_porch"
+    start_priority = 40
+
+    def start_layout(self, game: Game, laid: tuple) -> list | None:
+        if not laid:
+            return None
+        east = max(x for _, x, _, _ in laid)
+        return [("base/E", east + 1, 0, 1)]
+
+
+@pytest.mark.parametrize("chosen, placed", [
+    (("toy_square", "toy_porch"),
+     {(0, 0): ("base/B", 0), (1, 0): ("base/B", 0), (2, 0): ("base/E", 1)}),
+    (("toy_porch",), {(0, 0): ("base/D", 0)}),  # alone it lays nothing: the start tile
+])
+def test_start_layouts_compose_highest_priority_first(chosen, placed) -> None:
+    for cls in (_Square, _Porch):
+        EXPANSIONS[cls.id] = cls
+    try:
+        game = Game(quick_setup(2, expansions=("base", *chosen), tile_order=("base/U",)))
+        assert game.placed_tiles() == placed
+    finally:
+        for cls in (_Square, _Porch):
+            del EXPANSIONS[cls.id]

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
 
 Placement = tuple[int, int, int]  # (x, y, rot)
+LaidTile = tuple[str, int, int, int]  # (tile id, x, y, rot) of a start layout
 
 
 class Expansion:
@@ -76,11 +77,16 @@ class Expansion:
         """Reorder the shuffled bag (first element drawn first)."""
         return bag
 
-    def start_layout(self, game: Game) -> list[tuple[str, int, int, int]] | None:
+    def start_layout(
+        self, game: Game, laid: tuple[LaidTile, ...]
+    ) -> list[LaidTile] | None:
         """Tiles laid before the game instead of the start tile, as
-        (tile id, x, y, rot), the anchor at (0, 0): a start board of several
-        cells. The expansion with the highest `start_priority` that returns
-        one wins."""
+        (tile id, x, y, rot): a start board of several cells. Expansions are
+        asked from the highest `start_priority` down, each with the cells
+        already `laid` by those before it, so a second layout places itself
+        against the first (the River's spring beside the Wheel's board). The
+        first layout anchors at (0, 0). None (or nothing from every
+        expansion) keeps the start tile."""
         return None
 
     def streams(self) -> Iterable[str]:

@@ -598,8 +598,12 @@ class Game(CoreWorks, Board, Scoring):
         seer = self.pending.player if self.pending is not None else self.turn_player
         hidden = list(self.bag)
         owners = []
+        # A single tile in hand was drawn face up for everyone to see (a
+        # decision asked of another player before it is placed must not
+        # change it); only hands of three are private.
+        private = self.rules.hand_size > 1
         for player, hand in enumerate(self.hands):
-            if player != seer:
+            if private and player != seer:
                 owners.append((player, len(hand)))
                 hidden.extend(hand)
         hooks = self.rules.hooks["resample_hidden"]

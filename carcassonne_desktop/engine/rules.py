@@ -135,14 +135,14 @@ class Rules:
         return kind
 
     def start_layout(self, game: Game) -> list[tuple[str, int, int, int]] | None:
-        """A start board of several cells, from the expansion with the highest
-        start priority that has one."""
-        best: tuple[int, list[tuple[str, int, int, int]]] | None = None
-        for expansion in self.hooks["start_layout"]:
-            layout = expansion.start_layout(game)
-            if layout and (best is None or expansion.start_priority > best[0]):
-                best = (expansion.start_priority, layout)
-        return best[1] if best is not None else None
+        """The start board: every expansion's layout, from the highest start
+        priority down, each placed against the cells laid before it."""
+        laid: list[tuple[str, int, int, int]] = []
+        for expansion in sorted(self.hooks["start_layout"], key=lambda e: -e.start_priority):
+            cells = expansion.start_layout(game, tuple(laid))
+            if cells:
+                laid.extend(cells)
+        return laid or None
 
     def start_tile(self) -> TileType:
         """The start tile of the expansion with the highest start priority."""

@@ -27,7 +27,7 @@ from carcassonne_desktop.ui.art.spot_shapes import draw_shape, shape_for
 from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
 from carcassonne_desktop.ui.art.tile_layout import centre_kind_radii, tile_layout
 from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, TileMap
-from carcassonne_desktop.ui.expansions import board_overlays
+from carcassonne_desktop.ui.expansions import area_points, board_overlays, board_painters
 from carcassonne_desktop.ui.game_log import lies_down
 from carcassonne_desktop.ui.placement_controller import Spot
 from carcassonne_desktop.ui.resources import colour
@@ -58,6 +58,7 @@ class BoardLayer:
         self._legal_overlays: dict[tuple[int, int], pygame.Surface] = {}
         self._figure_points: list[tuple[FigureSprite, float, float]] = []
         self._glows: dict[tuple[str, int, int, int, int], pygame.Surface] = {}
+        self._area_points: dict[tuple[str, str], tuple[float, float]] = {}
 
     # ------------------------------------------------------------------ data
 
@@ -75,6 +76,17 @@ class BoardLayer:
             for f in game.figures_on_board()
         ]
         self._figure_points = []
+        self._area_points = area_points(game)
+        for (area, slot), present in sorted(game.area_figures.items()):
+            point = self._area_points.get((area, slot))
+            if point is None:
+                continue
+            for index, (player, figure) in enumerate(present):
+                if player < 0:
+                    continue  # a neutral figure: its expansion draws it
+                wx, wy = point[0] + 0.12 * index, point[1]
+                self._figure_points.append(
+                    (FigureSprite(math.floor(wx), math.floor(wy), colours[player], figure), wx, wy))
         for sprite in self._figures:
             tile, rot = self._tiles[(sprite.x, sprite.y)]
             try:
@@ -101,9 +113,19 @@ class BoardLayer:
     def draw(self, surface: pygame.Surface, camera: Camera, game: Game) -> None:
         self.sync(game)
         self.renderer.draw(surface, camera, self._tiles)
+        if self._tiles:
+            clip = surface.get_clip()
+            surface.set_clip(camera.viewport)
+            for painter, _ in board_painters(game):
+                painter(surface, camera, game)
+            surface.set_clip(clip)
         self._draw_figures(surface, camera)
         for overlay in board_overlays(game):
             overlay(surface, camera, game, self)
+
+    def area_point(self, area: str, slot: str) -> tuple[float, float] | None:
+        """Where an area slot lies on the board (board units), if drawn."""
+        return self._area_points.get((area, slot))
 
     def _draw_figures(self, surface: pygame.Surface, camera: Camera) -> None:
         """Figures at anchors computed once per game state (the renderer would redo it per frame)."""
@@ -186,7 +208,10 @@ class BoardLayer:
         surface.set_clip(clip)
 
     def spot_anchor(self, spot: Spot) -> tuple[float, float] | None:
-        """Where a spot is on its tile, in tile units (0..1 each way)."""
+        """Where a spot is on its tile, in tile units (0..1 each way); None
+        for a slot off the tiles (its place is an area point)."""
+        if spot.area:
+            return None
         entry = self._tiles.get((spot.x, spot.y))
         if entry is None:
             return None
@@ -198,6 +223,9 @@ class BoardLayer:
             return None
 
     def spot_position(self, camera: Camera, spot: Spot) -> tuple[float, float] | None:
+        if spot.area:
+            point = self._area_points.get((spot.area, spot.slot))
+            return camera.world_to_screen(*point) if point is not None else None
         anchor = self.spot_anchor(spot)
         if anchor is None:
             return None

@@ -10,6 +10,7 @@ import pygame
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Deploy, Game, PlaceTile
+from carcassonne_desktop.engine.actions import DeployToArea
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.ui.art.meeples import player_rgb
 from carcassonne_desktop.ui.board_view import FigureSprite
@@ -114,12 +115,23 @@ class GameDrawing:
         if c.state == DECIDE:
             for cell in board_choices(c.tentative, c.decision):
                 self.layer.draw_tile_frame(surface, self.camera, cell, colour("ui", "accent"), 3)
-        if c.state == FIGURE:
+        if c.state in (FIGURE, DECIDE):
             self.layer.sync(shown)
             spots = c.spots()
-            kinds = {s: c.board_game.feature_kind_for(c.spot_figure(s), s.x, s.y, s.port) for s in spots}
+            kinds = {s: None if s.area else c.board_game.feature_kind_for(c.spot_figure(s), s.x, s.y, s.port)
+                     for s in spots}
             self.layer.draw_spots(surface, self.camera, spots, self.hover_spot, player_rgb(player), self.pulse,
                                   kinds)
+        if c.state == READY and isinstance(c.figure_action, DeployToArea):
+            a = c.figure_action
+            point = self.layer.area_point(a.area, a.slot)
+            if point is not None:
+                image = self.meeples.get(a.figure, player, self.renderer.figure_size(self.camera.scale))
+                sx, sy = self.camera.world_to_screen(*point)
+                clip = surface.get_clip()
+                surface.set_clip(self.camera.viewport)
+                surface.blit(image, image.get_rect(center=(round(sx), round(sy))))
+                surface.set_clip(clip)
         if c.state == READY and isinstance(c.figure_action, Deploy):
             a = c.figure_action
             lying = lies_down(shown, a.figure, shown.feature_kind_for(a.figure, a.x, a.y, a.port))

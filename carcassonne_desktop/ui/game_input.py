@@ -85,7 +85,7 @@ class GameInput:
             if cell in self.game.frontier:
                 self.play_sound("illegal")  # next to the board, but the tile fits nowhere there
             return False
-        if c.state == FIGURE:
+        if c.state in (FIGURE, DECIDE):
             self.layer.sync(c.board_game)
             spot = self.layer.spot_under(self.camera, c.spots(), pos)
             if spot is not None:
@@ -167,7 +167,7 @@ class GameInput:
                 cell = c.cycle_cell(step)
                 if cell is not None:
                     self._keep_in_view(cell)
-            elif c.state == FIGURE:
+            elif c.state in (FIGURE, DECIDE):
                 c.cycle_spot(step)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.hint.follow(c):  # the advice on screen, wherever the mouse went
@@ -175,7 +175,7 @@ class GameInput:
             elif c.state == PLACE and c.ghost_fits:
                 c.place()
                 self._after_tentative(c)
-            elif c.state == FIGURE and c.selected_spot is not None:
+            elif c.state in (FIGURE, DECIDE) and c.selected_spot is not None:
                 c.deploy_selected()
                 self._after_tentative(c)
             else:

@@ -77,7 +77,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     """One log line for an event in the current language (None: not worth a line)."""
     told = event_text(event, names)
     if told is not None:
-        return told
+        return told or None  # "": the expansion said it elsewhere
     if isinstance(event, FigureDeployed):
         # events built without the feature kind (older callers) name fields by half edges
         on_field = event.feature == "field" if event.feature else len(event.port) == 2

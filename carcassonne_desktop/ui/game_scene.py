@@ -40,6 +40,7 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
+from carcassonne_desktop.ui.expansions import board_painters
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
     BOTTOM_BAR,
     BTN_H,
@@ -71,6 +72,7 @@ from carcassonne_desktop.ui.placement_controller import (
     READY,
     PlacementController,
     Spot,
+    located,
 )
 from carcassonne_desktop.ui.resources import font
 from carcassonne_desktop.ui.scene import Scene
@@ -326,7 +328,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         if c is None:
             return []
         if c.state == DECIDE:
-            return [a for a in c.choices() if a != PASS]
+            # answers that name a board place are clicked there (spots)
+            return [a for a in c.choices() if a != PASS and not located(a)]
         if c.state == FIGURE:
             return c.other_actions()
         return []
@@ -398,7 +401,10 @@ class GameScene(GameInput, GameDrawing, Scene):
         family asked for it in the settings; otherwise the pill says whose
         turn it is and the game flows on."""
         asked = self.app is not None and self.app.settings.handoff_screen
-        return asked or self.game.rules.hand_size > 1
+        # a decision asked out of turn (the plague) comes as a surprise: the
+        # screen is handed to the player it is asked of
+        out_of_turn = self.game.deciding_player != self.game.turn_player
+        return asked or out_of_turn or self.game.rules.hand_size > 1
 
     def _begin_human_turn(self, seat: int) -> None:
         out_of_turn = seat != self.game.turn_player
@@ -513,7 +519,8 @@ class GameScene(GameInput, GameDrawing, Scene):
     def _animating(self) -> bool:
         """Something glides, scores or appears on screen."""
         return (self.effects.busy or self.final_running or self.camera.animating
-                or (self.banner.visible and self.banner.age < 1.0))
+                or (self.banner.visible and self.banner.age < 1.0)
+                or any(moving(self.game) for _, moving in board_painters(self.game) if moving))
 
     def motion_fps(self) -> int | None:
         """While a computer only thinks (nothing glides, nothing scores), the
@@ -655,7 +662,7 @@ class GameScene(GameInput, GameDrawing, Scene):
             elif cell != c.hover:
                 c.set_hover(cell)
         self.hover_spot = None
-        if c is not None and c.state == FIGURE:
+        if c is not None and c.state in (FIGURE, DECIDE):
             spots = c.spots()
             if on_board:
                 self.layer.sync(c.board_game)
@@ -674,7 +681,9 @@ class GameScene(GameInput, GameDrawing, Scene):
         self.layer.sync(shown)
         # facts (owners, value) come from the tentative game including its figure step
         facts = c.board_game if c is not None and c.state == READY else shown
-        if self.hover_spot is not None:
+        if self.hover_spot is not None and self.hover_spot.area:
+            info = None  # a slot off the tiles: no feature to explain
+        elif self.hover_spot is not None:
             info = self.layer.feature_at(shown, self.hover_spot.x, self.hover_spot.y, self.hover_spot.port)
         else:
             found = self.layer.feature_port_under(self.camera, pos)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Deploy, Game
-from carcassonne_desktop.engine.actions import Action
+from carcassonne_desktop.engine.actions import Action, DeployToArea
 from carcassonne_desktop.engine.game import FeatureInfo
 from carcassonne_desktop.ui.expansions import expansion_choice_label, feature_notes
 from carcassonne_desktop.ui.game_log import colour_name, feature_name, figure_name
@@ -94,8 +94,7 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
         hint = i18n.tr("hud.figure_hint")
     elif c.state == DECIDE and c.decision is not None:
         title = decision_title(c.decision.kind)
-        if c.decision.player != game.turn_player:
-            # asked in the middle of someone else's turn: say who must answer
+        if c.seat != game.turn_player:  # asked out of turn: say whom
             title = i18n.tr("hud.decision_for", name=player.name, question=title)
         hint = _text(f"decision.{c.decision.kind}.hint") or i18n.tr("decision.generic_hint")
     else:
@@ -109,6 +108,9 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
 def _placed_text(c: PlacementController) -> str:
     """"Abbé posé", "Paysan posé": the message names the figure that went down."""
     action = c.figure_action
+    if isinstance(action, DeployToArea):  # a slot off the tiles (a crown space)
+        figure = figure_name(action.figure)
+        return i18n.tr("hud.figure_placed", figure=figure[:1].upper() + figure[1:])
     if not isinstance(action, Deploy) or c.tentative is None:
         return i18n.tr("hud.passed")
     kind = c.tentative.feature_kind_for(action.figure, action.x, action.y, action.port)

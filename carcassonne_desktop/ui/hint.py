@@ -18,6 +18,7 @@ import threading
 
 from carcassonne_desktop.ai.advice import suggest_turn
 from carcassonne_desktop.engine import Action, Deploy, Game, PlaceTile
+from carcassonne_desktop.engine.actions import DeployToArea
 from carcassonne_desktop.ui.placement_controller import FIGURE, PLACE, PlacementController
 
 #: What the pill says while and after advising (translation keys).
@@ -136,10 +137,12 @@ class HintAdvisor:
     def advised_spot(self, c: PlacementController) -> int | None:
         """The index in ``c.spots()`` of the advised figure spot, if any."""
         step = self.actions[0] if self.actions and self._shown_for == c.serial else None
-        if c.state != FIGURE or not isinstance(step, Deploy):
+        if c.state != FIGURE or not isinstance(step, (Deploy, DeployToArea)):
             return None
+        where = ((step.x, step.y, step.port, "", "") if isinstance(step, Deploy)
+                 else (0, 0, "", step.area, step.slot))
         for index, spot in enumerate(c.spots()):
-            if (spot.x, spot.y, spot.port) == (step.x, step.y, step.port):
+            if (spot.x, spot.y, spot.port, spot.area, spot.slot) == where:
                 return index
         return None
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from carcassonne_desktop.engine import PASS, Action, Deploy, Game, PlaceTile
+from carcassonne_desktop.engine.actions import DeployToArea
 from carcassonne_desktop.engine.decisions import FIGURE as FIGURE_DECISION
 from carcassonne_desktop.engine.decisions import PLACE_TILE, Decision
 from carcassonne_desktop.engine.events import Event, OutcomeRevealed
@@ -52,6 +53,13 @@ class Spot:
     y: int
     port: str
     figures: tuple[str, ...]  # figure types that may stand there, in the engine's order
+    #: A slot of an area off the tiles (the wheel's crown): ``x, y`` is then
+    #: the cell the slot lies on (for drawing only) and ``port`` is empty.
+    area: str = ""
+    slot: str = ""
+    #: In a decision whose answers name a place on the board (the plague's
+    #: follower to take back): the answer a click on the spot gives.
+    answer: Action | None = None
 
 
 class PlacementController:
@@ -206,7 +214,7 @@ class PlacementController:
     def cycle_spot(self, step: int = 1) -> Spot | None:
         """Keyboard play: select the next spot where a figure may go."""
         spots = self.spots()
-        if self.state != FIGURE or not spots:
+        if self.state not in (FIGURE, DECIDE) or not spots:
             return None
         if self.selected_spot is None or self.selected_spot >= len(spots):
             self.selected_spot = 0 if step > 0 else len(spots) - 1
@@ -260,30 +268,42 @@ class PlacementController:
     def spots(self) -> list[Spot]:
         """The spots where the chosen figure may go (family table #7: with the
         abbot chosen, a click elsewhere silently put down a follower), each
-        with every figure type allowed there."""
+        with every figure type allowed there; in a decision, the answers that
+        name a place on the board."""
         every = self.all_spots()
+        if self.state == DECIDE:
+            return every
         chosen = [spot for spot in every if self.figure_kind in spot.figures]
         return chosen or every
 
     def all_spots(self) -> list[Spot]:
-        """Every spot a figure may go, each with the figure types allowed there."""
-        found: dict[tuple[int, int, str], list[str]] = {}
+        """Every spot a figure may go (on the tile just placed or in an area
+        slot), each with the figure types allowed there; in a decision, its
+        answers that name a board place (x, y, port)."""
+        if self.state == DECIDE:
+            return [Spot(a.x, a.y, a.port, (getattr(a, "figure", None) or "",), answer=a)
+                    for a in self.choices() if located(a)]
+        found: dict[tuple[int, int, str, str, str], list[str]] = {}
         for action in self.figure_options():
             if isinstance(action, Deploy):
-                found.setdefault((action.x, action.y, action.port), []).append(action.figure)
-        return [Spot(x, y, port, tuple(figs)) for (x, y, port), figs in found.items()]
+                found.setdefault((action.x, action.y, action.port, "", ""), []).append(action.figure)
+            elif isinstance(action, DeployToArea):
+                found.setdefault((0, 0, "", action.area, action.slot), []).append(action.figure)
+        return [Spot(x, y, port, tuple(figs), area, slot)
+                for (x, y, port, area, slot), figs in found.items()]
 
     def figure_kinds(self) -> list[str]:
         """Figure types that have at least one spot, in the engine's order."""
         kinds: list[str] = []
         for action in self.figure_options():
-            if isinstance(action, Deploy) and action.figure not in kinds:
+            if isinstance(action, (Deploy, DeployToArea)) and action.figure not in kinds:
                 kinds.append(action.figure)
         return kinds
 
     def other_actions(self) -> list[Action]:
         """Figure-step choices that are neither deploy nor pass (recall, expansions)."""
-        return [a for a in self.figure_options() if not isinstance(a, Deploy) and a != PASS]
+        return [a for a in self.figure_options()
+                if not isinstance(a, (Deploy, DeployToArea)) and a != PASS]
 
     def _pick_default_figure(self) -> None:
         kinds = self.figure_kinds()
@@ -299,7 +319,11 @@ class PlacementController:
         return self.figure_kind if self.figure_kind in spot.figures else spot.figures[0]
 
     def deploy(self, spot: Spot, figure: str | None = None) -> list[Event]:
+        if spot.answer is not None:
+            return self.choose(spot.answer)
         figure = figure or self.spot_figure(spot)
+        if spot.area:
+            return self.choose(DeployToArea(figure, spot.area, spot.slot))
         return self.choose(Deploy(figure, spot.x, spot.y, spot.port))
 
     def pass_turn(self) -> list[Event]:
@@ -386,6 +410,13 @@ class PlacementController:
     def board_game(self) -> Game:
         """The game to draw: the tentative copy while a turn is being tried out."""
         return self.tentative if self.tentative is not None else self.game
+
+
+def located(action: Action) -> bool:
+    """Whether an answer names a place on the board (x, y and a port), so a
+    click there can give it."""
+    return (isinstance(getattr(action, "x", None), int) and isinstance(getattr(action, "y", None), int)
+            and isinstance(getattr(action, "port", None), str))
 
 
 def group_spots(spots: Sequence[Spot]) -> dict[Cell, list[Spot]]:

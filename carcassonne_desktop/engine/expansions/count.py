@@ -23,7 +23,7 @@ from carcassonne_desktop.engine.actions import (
 )
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind
 from carcassonne_desktop.engine.events import Event, FigureMoved
-from carcassonne_desktop.engine.expansion import Expansion, register
+from carcassonne_desktop.engine.expansion import Expansion, LaidTile, register
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.turn import Work
 
@@ -257,7 +257,7 @@ def _move_resolve(game: Game, decision: Decision, action: Action, events: list[E
     return None
 
 
-def _load_layout() -> list[tuple[str, int, int, int]]:
+def _load_layout() -> list[LaidTile]:
     text = resources.files("carcassonne_desktop.engine.data").joinpath(
         "count.json").read_text(encoding="utf-8")
     return [(t["id"], t["x"], t["y"], t["rot"]) for t in json.loads(text)["layout"]]
@@ -297,8 +297,16 @@ class Count(Expansion):
 - Followers in the city never go back to the supply otherwise. The large follower may go there and counts two when it comes out.""",
     }
 
-    def start_layout(self, game: Game) -> list[tuple[str, int, int, int]] | None:
-        return _load_layout()
+    def start_layout(self, game: Game, laid: tuple[LaidTile, ...]) -> list[LaidTile] | None:
+        """The city at its place; after another start board (the Wheel of
+        Fortune's), west of it with one free column between, top rows level
+        (docs/rulings.md: no rulebook joins them)."""
+        layout = _load_layout()
+        if not laid:
+            return layout
+        dx = min(x for _, x, _, _ in laid) - 3  # the city's east column (x = 1) two cells west
+        dy = min(y for _, _, y, _ in laid) + 1  # its north row (y = -1) level with theirs
+        return [(tile, x + dx, y + dy, rot) for tile, x, y, rot in layout]
 
     def decision_kinds(self) -> Iterable[DecisionKind]:
         return (

@@ -249,16 +249,9 @@ BoardChoices = Callable[[Any, Any], "Mapping[tuple[int, int], Any]"]
 _BOARD_CHOICES: dict[str, BoardChoices] = {}
 
 
-def _register_once(table: dict[str, Any], kind: str, fn: Any, what: str) -> None:
-    existing = table.get(kind)
-    if existing is not None and existing is not fn:
-        raise ValueError(f"{what} for {kind!r} already registered")
-    table[kind] = fn
-
-
 def register_board_choices(kind: str, choices: BoardChoices) -> None:
     """Let a decision kind be answered by clicking board cells."""
-    _register_once(_BOARD_CHOICES, kind, choices, "board choices")
+    _register_once(_BOARD_CHOICES, kind, choices, "board choices for")
 
 
 def board_choices(game: Any, decision: Any) -> Mapping[tuple[int, int], Any]:
@@ -277,7 +270,7 @@ _FEATURE_CHOICES: dict[str, FeatureChoice] = {}
 
 def register_feature_choice(kind: str, choice: FeatureChoice) -> None:
     """Let a decision kind be answered by clicking a feature of the board."""
-    _register_once(_FEATURE_CHOICES, kind, choice, "a feature choice")
+    _register_once(_FEATURE_CHOICES, kind, choice, "a feature choice for")
 
 
 def feature_choice(game: Any, decision: Any, spot: tuple[int, int, str] | None) -> Any:
@@ -306,8 +299,52 @@ def expansion_choice_label(kind: str, game: Any, action: Any) -> str | None:
     return label(game, action) if label is not None else None
 
 
-#: (event, player names) -> the log line of an event, or None (not one of
-#: theirs: the next text, or the core's, tells it).
+#: ``painter(surface, camera, game)``: draws over the tiles and under the
+#: figures (the Wheel of Fortune's wheel and its pig). It caches what it can.
+BoardPainter = Callable[[Any, Any, Any], None]
+#: ``moving(game) -> bool``: the painter is animating (the scene keeps its
+#: full frame rate while it is).
+BoardMotion = Callable[[Any], bool]
+_BOARD_PAINTERS: dict[str, list[tuple[BoardPainter, BoardMotion | None]]] = {}
+
+
+def register_board_painter(expansion_id: str, painter: BoardPainter,
+                           moving: BoardMotion | None = None) -> None:
+    """Something drawn on the board itself, in games with that expansion."""
+    painters = _BOARD_PAINTERS.setdefault(expansion_id, [])
+    if all(p is not painter for p, _ in painters):
+        painters.append((painter, moving))
+
+
+def board_painters(game: Any) -> tuple[tuple[BoardPainter, BoardMotion | None], ...]:
+    discover()
+    return tuple(entry for eid in game.rules.expansion_ids for entry in _BOARD_PAINTERS.get(eid, ()))
+
+
+#: ``points(game) -> {(area, slot): (x, y)}``: where each slot of an area
+#: lies on the board, in board units (tile (x, y) spans x..x+1, y..y+1).
+AreaPoints = Callable[[Any], Mapping[tuple[str, str], tuple[float, float]]]
+_AREA_POINTS: dict[str, AreaPoints] = {}
+
+
+def register_area_points(expansion_id: str, points: AreaPoints) -> None:
+    """Board positions of an expansion's area slots: the figures standing in
+    them are drawn there, and a deploy to a slot is a spot clicked there."""
+    _AREA_POINTS[expansion_id] = points
+
+
+def area_points(game: Any) -> dict[tuple[str, str], tuple[float, float]]:
+    discover()
+    found: dict[tuple[str, str], tuple[float, float]] = {}
+    for eid in game.rules.expansion_ids:
+        if eid in _AREA_POINTS:
+            found.update(_AREA_POINTS[eid](game))
+    return found
+
+
+#: (event, player names) -> the log line of an event, "" for no line at all
+#: (another event of the expansion said it), or None (not one of theirs: the
+#: next text, or the core's, tells it).
 EventText = Callable[[Any, "tuple[str, ...] | list[str]"], "str | None"]
 _EVENT_TEXTS: dict[str, list[EventText]] = {}
 
