@@ -133,8 +133,9 @@ def check_invariants(game: Game) -> None:
         if feature.completed:
             assert not feature.figures, "figures left on a completed feature"
         occupants = sum(1 for _, f, _ in feature.figures if rules.figure_by_name[f].occupies)
-        if occupants > 1:
-            # Only a merge can put two followers on one feature.
+        if occupants > 1 and "count" not in rules.expansion_ids:
+            # Only a merge can put two followers on one feature (the Count's
+            # followers come out of the city onto occupied features).
             assert len({n for _, _, n in feature.figures}) == len(feature.figures)
     board = game.board
     for cell in game.frontier:

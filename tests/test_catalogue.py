@@ -99,7 +99,11 @@ def assert_tile_consistent(tile: TileType) -> None:
             assert all(p in HALF_PORTS for p in feature.ports)
             for city in feature.flag("cities"):
                 assert tile.features[city].kind == "city"
+    # edges inside a start board (the Count's city) never meet a tile
+    internal = tile.raw.get("internal", ())
     for side, edge in zip(EDGE_PORTS, tile.rotations[0].edges):
+        if side in internal:
+            continue
         halves = {h for h in HALF_PORTS if h[0] == side}
         has_halves = any(set(f.ports) & halves for f in tile.features)
         # a city edge has no field halves; every other edge has both

@@ -141,6 +141,46 @@ class DeployToArea(Action):
         return cls(_str(data, "figure"), _str(data, "area"), _str(data, "slot"))
 
 
+#: Where a figure stands in a `move`: an area slot (area, slot) or a
+#: feature of a tile (x, y, port).
+Spot = tuple[str, str] | tuple[int, int, str]
+
+
+def spot_to_json(spot: Spot) -> dict[str, Any]:
+    if len(spot) == 2:
+        return {"area": spot[0], "slot": spot[1]}
+    return {"x": spot[0], "y": spot[1], "port": spot[2]}
+
+
+def spot_from_json(data: object, key: str) -> Spot:
+    if not isinstance(data, Mapping):
+        raise MalformedError(f"move: {key!r} must be an object with area/slot or x/y/port")
+    if "area" in data:
+        return (_str(data, "area"), _str(data, "slot"))
+    return (_int(data, "x"), _int(data, "y"), _str(data, "port", is_port))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class MoveFigure(Action):
+    """Move a figure by a player's choice (DESIGN 5b): from an area slot or a
+    feature of a tile to another (`source` and `target` are spots)."""
+
+    figure: str
+    source: Spot
+    target: Spot
+    type: ClassVar[str] = "move"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "figure": self.figure, "from": spot_to_json(self.source),
+                "to": spot_to_json(self.target)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MoveFigure:
+        return cls(_str(data, "figure"), spot_from_json(data.get("from"), "from"),
+                   spot_from_json(data.get("to"), "to"))
+
+
 @register_action
 @dataclass(frozen=True, slots=True)
 class Pass(Action):

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 # Keys of `turn_state` the core's works use; a re-entered draw step clears them.
 _DEALT, _PLACED, _FIGURED = "dealt", "placed", "figured"
+# Set once nobody has a tile left: the game is ending (final decisions may follow).
+_ENDING = "ending"
 # The two decisions of every turn, built once: building a named tuple twice a
 # turn is a measurable part of a base game's inner loop.
 _PLACE_DECISIONS = tuple(Decision(PLACE_TILE, player) for player in range(16))
@@ -43,18 +45,26 @@ class CoreWorks:
     # ------------------------------------------------------- the core's works
     def _work_draw(self, events: list[Event]) -> Decision | None:
         """Give the player to move something to place; skips players with
-        empty hands (hand_of_3 endgame) and ends the game when nobody has a tile."""
+        empty hands (hand_of_3 endgame) and ends the game when nobody has a
+        tile, after the decisions expansions ask before the final scoring
+        (this work runs again once each is resolved)."""
         state = self.turn_state
         if state.get(_DEALT):
             return None
-        for _ in range(self.num_players):
-            if self._deal(self.turn_player, events):
-                state[_DEALT] = True
-                return None
-            if not self.bag and not any(self.hands):
-                break
-            self.turn_player = (self.turn_player + 1) % self.num_players
-        self._placements = {}
+        if not state.get(_ENDING):
+            for _ in range(self.num_players):
+                if self._deal(self.turn_player, events):
+                    state[_DEALT] = True
+                    return None
+                if not self.bag and not any(self.hands):
+                    break
+                self.turn_player = (self.turn_player + 1) % self.num_players
+            self._placements = {}
+            state[_ENDING] = True
+        for expansion in self.rules.hooks["before_final_scoring"]:
+            decision = expansion.before_final_scoring(self, events)
+            if decision is not None:
+                return decision
         self.over = True
         self._final_scoring(events)
         return None

@@ -177,6 +177,12 @@ class Expansion:
         gives the same player another turn)."""
         return None
 
+    def before_final_scoring(self, game: Game, events: list[Event]) -> Decision | None:
+        """Pause the end of the game, before any feature is scored, for a
+        decision (the last moves of figures kept off the board); called again
+        once it is resolved, until every expansion returns None."""
+        return None
+
     def final_scoring(self, game: Game, events: list[Event]) -> None:
         """Extra end-of-game scoring, after the features."""
 

@@ -270,6 +270,26 @@ class Game(CoreWorks, Board, Scoring):
     def take_from_area(self, player: int, figure: str, area: str, slot: str,
                        events: list[Event]) -> None:
         """A figure leaves an area slot back to its owner's supply."""
+        self._leave_area(player, figure, area, slot)
+        if player >= 0:
+            self.supply[player][figure] += 1
+        events.append(FigureMoved(player, figure, {"area": area, "slot": slot}, None))
+
+    def area_to_feature(self, player: int, figure: str, area: str, slot: str, node: int,
+                        events: list[Event]) -> None:
+        """A figure leaves an area slot for the feature segment `node`, outside
+        the deploy rule (it may join an occupied feature); from then on it is
+        a figure of the board like any other, and goes home when the feature
+        is scored."""
+        self._leave_area(player, figure, area, slot)
+        feature = self.feature(node)
+        feature.figures = feature.figures + ((player, figure, node),)
+        self.figures_placed.append((player, figure, node))
+        view = self._figure_view(player, figure, node)
+        events.append(FigureMoved(player, figure, {"area": area, "slot": slot},
+                                  {"x": view.x, "y": view.y, "port": view.port}))
+
+    def _leave_area(self, player: int, figure: str, area: str, slot: str) -> None:
         key = (area, slot)
         present = list(self.area_figures.get(key, ()))
         present.remove((player, figure))
@@ -277,9 +297,6 @@ class Game(CoreWorks, Board, Scoring):
             self.area_figures[key] = tuple(present)
         else:
             self.area_figures.pop(key, None)
-        if player >= 0:
-            self.supply[player][figure] += 1
-        events.append(FigureMoved(player, figure, {"area": area, "slot": slot}, None))
 
     def give_token(self, player: int, token: str, count: int, events: list[Event]) -> None:
         """Add (or, with a negative count, take) tokens of one kind."""

@@ -42,6 +42,7 @@ HOOKS = (
     "apply_action",
     "modify_points",
     "modify_field_points",
+    "before_final_scoring",
     "final_scoring",
     "scores_at_end_itself",
     "supplied_city_points",
@@ -106,9 +107,10 @@ class Rules:
         #: The works of a turn in order, compiled once for this game's expansions.
         self.plan: tuple[Work, ...] = compile_plan(Game.CORE_WORK, attached)
         self.plan_runs = tuple(work.run for work in self.plan)
-        #: No expansion attaches work to the turn: the driver may take the
-        #: core's straight path (same works, same order).
-        self.core_only = not attached
+        #: No expansion attaches work to the turn or asks before the final
+        #: scoring: the driver may take the core's straight path (same works,
+        #: same order, and a game that ends ends at once).
+        self.core_only = not attached and not self.hooks["before_final_scoring"]
 
     @staticmethod
     def _merge_options(

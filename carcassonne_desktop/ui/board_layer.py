@@ -27,7 +27,7 @@ from carcassonne_desktop.ui.art.spot_shapes import draw_shape, shape_for
 from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
 from carcassonne_desktop.ui.art.tile_layout import centre_kind_radii, tile_layout
 from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, TileMap
-from carcassonne_desktop.ui.expansions import area_points, board_painters
+from carcassonne_desktop.ui.expansions import area_points, board_overlays, board_painters
 from carcassonne_desktop.ui.game_log import lies_down
 from carcassonne_desktop.ui.placement_controller import Spot
 from carcassonne_desktop.ui.resources import colour
@@ -120,6 +120,8 @@ class BoardLayer:
                 painter(surface, camera, game)
             surface.set_clip(clip)
         self._draw_figures(surface, camera)
+        for overlay in board_overlays(game):
+            overlay(surface, camera, game, self)
 
     def area_point(self, area: str, slot: str) -> tuple[float, float] | None:
         """Where an area slot lies on the board (board units), if drawn."""

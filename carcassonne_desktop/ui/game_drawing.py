@@ -18,7 +18,7 @@ from carcassonne_desktop.ui.computer_turns import (
     ANIMATING,
     THINKING,
 )
-from carcassonne_desktop.ui.expansions import player_notes
+from carcassonne_desktop.ui.expansions import board_choices, player_notes
 from carcassonne_desktop.ui.game_log import figure_name, lies_down
 from carcassonne_desktop.ui.game_texts import feature_lines, status
 from carcassonne_desktop.ui.hud import (
@@ -113,6 +113,9 @@ class GameDrawing:
         elif c.place_action is not None:
             cell = (c.place_action.x, c.place_action.y)
             self.layer.draw_tile_frame(surface, self.camera, cell, player_rgb(player))
+        if c.state == DECIDE:
+            for cell in board_choices(c.tentative, c.decision):
+                self.layer.draw_tile_frame(surface, self.camera, cell, colour("ui", "accent"), 3)
         if c.state in (FIGURE, DECIDE):
             self.layer.sync(shown)
             spots = c.spots()

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from carcassonne_desktop.ui.expansions import board_choices, feature_choice
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -106,6 +107,16 @@ class GameInput:
             spot = self.layer.spot_under(self.camera, c.spots(), pos)
             if spot is not None:
                 c.deploy(spot)
+                self._after_tentative(c)
+                return True
+        if c.state == DECIDE:
+            self.layer.sync(c.board_game)
+            action = feature_choice(c.tentative, c.decision,
+                                    self.layer.feature_port_under(self.camera, pos))
+            if action is None:
+                action = board_choices(c.tentative, c.decision).get(self.camera.cell_at(*pos))
+            if action is not None:
+                c.choose(action)
                 self._after_tentative(c)
                 return True
         return False

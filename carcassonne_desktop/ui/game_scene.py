@@ -123,6 +123,9 @@ class GameScene(GameInput, GameDrawing, Scene):
         self._controller_key: tuple[int, int] | None = None
         self._last_human: int | None = None
         self._handoff_for: int | None = None  # a hand-off screen waiting for the animation
+        #: The last human decision was asked of a player out of turn (another
+        #: player's question in the middle of a turn): the screen changes hands.
+        self._asked_out_of_turn = False
         self.mouse = (-1, -1)
         self._hover_mouse: tuple[int, int] | None = None
         self.mouse_still = 0.0  # seconds since the mouse last moved
@@ -337,7 +340,8 @@ class GameScene(GameInput, GameDrawing, Scene):
         card when there are more than fit in one row."""
         c = self.human_controller()
         kind = c.decision.kind if c is not None and c.decision is not None else ""
-        labels = tuple(choice_label(kind, a) for a in choices)
+        game = c.tentative if c is not None else None
+        labels = tuple(choice_label(kind, a, game) for a in choices)
         if labels == self._choice_labels:
             return
         for name in [n for n in self.buttons if n.startswith("choice:")]:
@@ -403,8 +407,12 @@ class GameScene(GameInput, GameDrawing, Scene):
         return asked or out_of_turn or self.game.rules.hand_size > 1
 
     def _begin_human_turn(self, seat: int) -> None:
-        if self.session.humans >= 2 and self._last_human != seat and self._hand_off_needed():
-            # shown once the points of the last turn have floated away (update)
+        out_of_turn = seat != self.game.turn_player
+        handing_over = self._hand_off_needed() or out_of_turn or self._asked_out_of_turn
+        self._asked_out_of_turn = out_of_turn
+        if self.session.humans >= 2 and self._last_human != seat and handing_over:
+            # shown once the points of the last turn have floated away (update);
+            # always when a question passes the screen in the middle of a turn
             self._handoff_for = seat
         others_moved = self._last_human != seat or self.session.humans < self.game.num_players
         if self.game.history and others_moved and not self._quiet_turn_start:

@@ -13,7 +13,7 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Deploy, Game
 from carcassonne_desktop.engine.actions import Action, DeployToArea
 from carcassonne_desktop.engine.game import FeatureInfo
-from carcassonne_desktop.ui.expansions import feature_notes
+from carcassonne_desktop.ui.expansions import expansion_choice_label, feature_notes
 from carcassonne_desktop.ui.game_log import colour_name, feature_name, figure_name
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
@@ -36,10 +36,15 @@ def decision_title(kind: str) -> str:
     return _text(f"decision.{kind}.title") or i18n.tr("decision.generic_title")
 
 
-def choice_label(kind: str, action: Action) -> str:
+def choice_label(kind: str, action: Action, game: Game | None = None) -> str:
     """The button text of one answer: the expansion's own words when it has
-    them (`decision.<kind>.<value>`, `action.<type>.<value>`), else a plain
-    reading of the action, so a new expansion is playable before it is polished."""
+    them (a registered label, `decision.<kind>.<value>`, `action.<type>.<value>`),
+    else a plain reading of the action, so a new expansion is playable before
+    it is polished."""
+    if game is not None:
+        text = expansion_choice_label(kind, game, action)
+        if text:
+            return text
     data = action.to_json()
     values = [str(v) for k, v in data.items() if k != "type" and isinstance(v, str)]
     for value in values:

@@ -225,6 +225,80 @@ def player_notes(game: Any, player: int) -> tuple[str, ...]:
     return tuple(text for text in found if text)
 
 
+#: (surface, camera, game, layer) -> None: drawn over the board and its
+#: figures wherever a game's board is drawn (figures kept off the tiles).
+BoardOverlay = Callable[[Any, Any, Any, Any], None]
+_OVERLAYS: dict[str, list[BoardOverlay]] = {}
+
+
+def register_board_overlay(expansion_id: str, overlay: BoardOverlay) -> None:
+    """Something to draw over the board, only in games with that expansion."""
+    overlays = _OVERLAYS.setdefault(expansion_id, [])
+    if overlay not in overlays:
+        overlays.append(overlay)
+
+
+def board_overlays(game: Any) -> tuple[BoardOverlay, ...]:
+    discover()
+    return tuple(o for eid in game.rules.expansion_ids for o in _OVERLAYS.get(eid, ()))
+
+
+#: (game, decision) -> {cell: action}: board cells that answer a decision when
+#: clicked (a quarter of a city off the tiles); the scene frames them.
+BoardChoices = Callable[[Any, Any], "Mapping[tuple[int, int], Any]"]
+_BOARD_CHOICES: dict[str, BoardChoices] = {}
+
+
+def register_board_choices(kind: str, choices: BoardChoices) -> None:
+    """Let a decision kind be answered by clicking board cells."""
+    _register_once(_BOARD_CHOICES, kind, choices, "board choices for")
+
+
+def board_choices(game: Any, decision: Any) -> Mapping[tuple[int, int], Any]:
+    """The cells that answer `decision` (empty for most kinds)."""
+    discover()
+    choices = _BOARD_CHOICES.get(decision.kind) if decision is not None else None
+    return choices(game, decision) if choices is not None else {}
+
+
+#: (game, decision, x, y, port) -> the answer a click on that feature gives,
+#: or None: for decisions whose answers are features rather than cells (a
+#: follower going onto one field among several on a tile).
+FeatureChoice = Callable[[Any, Any, int, int, str], Any]
+_FEATURE_CHOICES: dict[str, FeatureChoice] = {}
+
+
+def register_feature_choice(kind: str, choice: FeatureChoice) -> None:
+    """Let a decision kind be answered by clicking a feature of the board."""
+    _register_once(_FEATURE_CHOICES, kind, choice, "a feature choice for")
+
+
+def feature_choice(game: Any, decision: Any, spot: tuple[int, int, str] | None) -> Any:
+    """The answer a click on the feature `spot` (x, y, port) gives, if any."""
+    discover()
+    choice = _FEATURE_CHOICES.get(decision.kind) if decision is not None else None
+    if choice is None or spot is None:
+        return None
+    return choice(game, decision, *spot)
+
+
+#: (game, action) -> the button text of one answer, or None for the generic one.
+ChoiceLabel = Callable[[Any, Any], "str | None"]
+_LABELS: dict[str, ChoiceLabel] = {}
+
+
+def register_choice_label(kind: str, label: ChoiceLabel) -> None:
+    """Words for the answers of a decision kind that keys alone cannot say
+    (an answer naming a cell of the board)."""
+    _LABELS[kind] = label
+
+
+def expansion_choice_label(kind: str, game: Any, action: Any) -> str | None:
+    discover()
+    label = _LABELS.get(kind)
+    return label(game, action) if label is not None else None
+
+
 #: ``painter(surface, camera, game)``: draws over the tiles and under the
 #: figures (the Wheel of Fortune's wheel and its pig). It caches what it can.
 BoardPainter = Callable[[Any, Any, Any], None]

@@ -1,0 +1,194 @@
+"""The Count of Carcassonne in the window: the city's quarters are painted
+and labelled, followers kept in the city and the Count are drawn over them,
+a click on a quarter answers the city and Count decisions, a click on the
+framed feature brings a follower out, and the answer buttons say it in
+French."""
+
+import json
+import os
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pygame
+import pytest
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.engine import GameRecord
+from carcassonne_desktop.engine.actions import DeployToArea, MoveFigure
+from tests import test_ui_decisions
+from tests.test_ui_game_flow import _click, _click_at, _dismiss_banner, _steps
+
+#: The window, in French (the fixture of the flock decision's tests).
+app = test_ui_decisions.app
+
+GOLDEN = Path(__file__).parent / "golden_expansions" / "count_castle_follower_joins_city.json"
+
+
+def _record(upto: int) -> dict:
+    record = json.loads(GOLDEN.read_text(encoding="utf-8"))["record"]
+    return {**record, "actions": record["actions"][:upto]}
+
+
+def _scene_of(app, name: str, upto: int):
+    """The game screen on a golden record's position after `upto` actions."""
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    path = GOLDEN.parent / f"{name}.json"
+    record = json.loads(path.read_text(encoding="utf-8"))["record"]
+    game = GameRecord.from_json({**record, "actions": record["actions"][:upto]}).replay().game
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app)
+    _dismiss_banner(scene, app)
+    return scene
+
+
+def _scene_at(app, upto: int):
+    scene = _scene_of(app, GOLDEN.stem, upto)
+    scene.camera.focus(0, 0, immediate=True)
+    _steps(app)
+    return scene
+
+
+def _cell_centre(scene, cell):
+    return scene.camera.tile_rect(*cell).center
+
+
+def test_quarters_are_found_from_the_tiles_and_painted():
+    from carcassonne_desktop.ui.art.tile_art import render_tile
+    from carcassonne_desktop.ui.expansions.count import quarter_cells
+
+    game = GameRecord.from_json(_record(0)).replay().game
+    assert quarter_cells(game) == {"castle": (0, -1), "market": (0, 0), "forge": (0, 1),
+                                   "cathedral": (-1, 0)}
+    plain = dict(game.rules.catalogue["count/03"].raw, flags={})
+    painted = render_tile(game.rules.catalogue["count/03"].raw, 0, 96)
+    assert painted.get_size() == (96, 96)
+    assert pygame.image.tobytes(painted, "RGBA") != pygame.image.tobytes(
+        render_tile(plain, 0, 96), "RGBA")
+
+
+def test_click_a_quarter_then_move_the_count_by_clicking_another(app):
+    from carcassonne_desktop.ui.game_texts import status
+    from carcassonne_desktop.ui.placement_controller import DECIDE
+
+    scene = _scene_at(app, 6)
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.decision.kind == "count_city"
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title == "Un partisan pour la cité ?"
+    labels = {b.text for name, b in scene.buttons.items() if name.startswith("choice:")}
+    assert "Partisan → Château" in labels and "Partisan → Marché" in labels
+    scene.draw(app.screen)  # quarters framed, labels and the Count drawn
+    _click_at(app, _cell_centre(scene, (0, 0)))  # the market
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.decision.kind == "count_move"
+    assert c.actions()[-1] == DeployToArea("follower", "count", "market")
+    _click_at(app, _cell_centre(scene, (-1, 0)))  # the cathedral
+    if scene.human_controller() is c:
+        _click(app, scene.buttons["confirm"])
+    history = [a.to_json() for a in scene.game.history]
+    assert history[-2:] == [
+        DeployToArea("follower", "count", "market").to_json(),
+        MoveFigure("count", ("count", "castle"), ("count", "cathedral")).to_json()]
+    assert scene.game.area_figures[("count", "market")] == ((0, "follower"),)
+    scene.draw(app.screen)  # the market follower and the Count on the cathedral
+
+
+def test_click_the_feature_to_bring_a_follower_out(app):
+    from carcassonne_desktop.ui.placement_controller import DECIDE
+
+    scene = _scene_at(app, 12)
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.decision.kind == "count_reinforce"
+    labels = {b.text for name, b in scene.buttons.items() if name.startswith("choice:")}
+    assert labels == {"Partisan → ville (-2, 3)"}
+    scene.draw(app.screen)
+    scene.camera.focus(-2, 3, immediate=True)
+    _steps(app)
+    _click_at(app, _cell_centre(scene, (-2, 3)))
+    if scene.human_controller() is c:
+        _click(app, scene.buttons["confirm"])
+    assert scene.game.scores == [6, 12]
+    assert scene.game.history[-1] == MoveFigure("follower", ("count", "castle"), (-2, 3, "N"))
+
+
+def test_players_panel_says_how_many_followers_are_in_the_city():
+    from carcassonne_desktop.ui.expansions import player_notes
+
+    i18n.set_language("fr")
+    game = GameRecord.from_json(_record(7)).replay().game
+    assert player_notes(game, 0) == ("Dans la cité : 1",)
+    assert player_notes(game, 1) == ()
+    i18n.set_language("en")
+
+
+def test_a_question_out_of_turn_hands_the_screen_over_and_names_the_player(app):
+    """Rouge's tile closes Bleu's city and both keep a follower in the castle;
+    Rouge chooses to go last, so Bleu is asked in the middle of Rouge's turn:
+    the hand-over banner comes, the pill names Bleu, then the screen goes
+    back to Rouge with a banner again."""
+    from carcassonne_desktop.ui.game_texts import status
+    from carcassonne_desktop.ui.placement_controller import DECIDE
+
+    scene = _scene_of(app, "count_placer_goes_last", 19)
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.seat == 0
+    buttons = {b.text: b for name, b in scene.buttons.items() if name.startswith("choice:")}
+    _click(app, buttons["Jouer en dernier"])
+    if scene.human_controller() is c:
+        _click(app, scene.buttons["confirm"])
+    app.step(1.0)
+    _steps(app)
+    assert scene.banner.visible  # the screen goes to Bleu in the middle of Rouge's turn
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.seat == 1
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title == "Bleu, à vous : Sortir des partisans de la cité ?"
+    _click(app, scene.buttons["pass"])
+    if scene.human_controller() is c:
+        _click(app, scene.buttons["confirm"])
+    app.step(1.0)
+    _steps(app)
+    assert scene.banner.visible  # and back to Rouge
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    assert c.seat == 0 and c.decision.kind == "count_reinforce"
+
+
+@pytest.mark.parametrize(("language", "lines"), [
+    ("fr", ["Rouge met un partisan au château.", "Le Comte se rend à la forge.",
+            "Rouge sort un partisan du château."]),
+    ("en", ["Rouge puts a follower in the castle.", "The Count goes to the forge.",
+            "Rouge brings a follower out of the castle."]),
+])
+def test_the_log_tells_the_city_and_the_count(language, lines):
+    from carcassonne_desktop.ui.game_log import describe
+
+    i18n.set_language(language)
+    replay = GameRecord.from_json(_record(13)).replay()
+    names = replay.game.players()
+    told = [describe(e, names) for _, e in replay.events if e.kind == "figure_moved"]
+    assert told == lines
+    i18n.set_language("en")
+
+
+def test_at_the_end_a_click_on_a_field_brings_the_market_follower_onto_it(app):
+    """The market round: no frames (every field is a target), a click on
+    any part of the field east of the city answers; the game then ends."""
+    from carcassonne_desktop.ui.expansions import board_choices
+
+    scene = _scene_of(app, "count_market_follower_to_field_at_end", 8)
+    c = scene.human_controller()
+    assert c.decision.kind == "count_reinforce" and not board_choices(c.tentative, c.decision)
+    scene.camera.focus(1, 1, immediate=True)
+    _steps(app)
+    rect = scene.camera.tile_rect(1, 1)  # count/12: a city exit east, the field elsewhere
+    _click_at(app, (rect.x + rect.width * 0.25, rect.y + rect.height * 0.5))
+    if scene.human_controller() is c:
+        _click(app, scene.buttons["confirm"])
+    assert scene.game.is_over
+    assert scene.game.history[-1] == MoveFigure("follower", ("count", "market"), (0, 1, "ES"))
+    assert scene.game.scores == [3, 6]
