@@ -83,7 +83,7 @@ class HardPlayer(Player):
         self.rng.shuffle(firsts)
         root_deadline = Deadline(max(deadline.remaining(), 0.0) * self.root_share,
                                  deadline.cancel_event)
-        ranked = rank_turns(game, evaluator, firsts, root_deadline)
+        ranked = rank_turns(game, evaluator, firsts, root_deadline, self.rng)
         if not ranked:
             return firsts[0]
         best_value = ranked[0][0]

@@ -9,12 +9,13 @@ something merely reasonable instead of the best.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator, Weights
 from carcassonne_desktop.ai.player import Player
-from carcassonne_desktop.ai.turns import whole_turns
+from carcassonne_desktop.ai.turns import sampled_turns
 from carcassonne_desktop.engine import Action, Game
 
 
@@ -23,12 +24,14 @@ def rank_turns(
     evaluator: Evaluator,
     firsts: list[Action],
     deadline: Deadline | None,
+    rng: random.Random,
 ) -> list[tuple[float, tuple[Action, ...]]]:
-    """Whole turns from `firsts`, best first, with the mover's evaluation."""
+    """Whole turns from `firsts`, best first, with the mover's evaluation,
+    played on a copy whose hidden state is sampled with `rng`."""
     seat = game.deciding_player
     scored = [
         (evaluator.evaluate(turn.after, seat), turn.actions)
-        for turn in whole_turns(game, firsts, deadline)
+        for turn in sampled_turns(game, rng, firsts, deadline)
     ]
     scored.sort(key=lambda item: -item[0])
     return scored
@@ -48,7 +51,7 @@ class MediumPlayer(Player):
         evaluator = Evaluator(game, self.weights)
         firsts = list(legal)
         self.rng.shuffle(firsts)  # equal values: no systematic bias to one corner
-        ranked = rank_turns(game, evaluator, firsts, deadline)
+        ranked = rank_turns(game, evaluator, firsts, deadline, self.rng)
         if not ranked:
             return legal[self.rng.randrange(len(legal))]
         self.remember_plan(game, ranked[0][1])
@@ -71,7 +74,7 @@ class EasyPlayer(Player):
         self.rng.shuffle(firsts)
         firsts = firsts[: self.placements_seen]
         ranked = []
-        for value, actions in rank_turns(game, evaluator, firsts, deadline):
+        for value, actions in rank_turns(game, evaluator, firsts, deadline, self.rng):
             if any(_is_farmer(game, a) for a in actions) and self.rng.random() < 0.8:
                 continue  # children rarely think of farmers
             ranked.append((value + self.rng.gauss(0.0, self.noise), actions))
