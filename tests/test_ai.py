@@ -212,6 +212,7 @@ def test_async_player_can_be_cancelled() -> None:
         (["--players", "medium,random", "--games", "2", "--expansions", "moon"],
          "unknown expansion"),
         (["--players", "medium,random", "--games", "2", "--jobs", "0"], "--jobs"),
+        (["--players", "medium,random", "--games", "2", "--budget", "0"], "--budget"),
     ],
 )
 def test_selfplay_bad_arguments_exit_2(argv: list[str], message: str, capsys) -> None:

@@ -22,21 +22,26 @@ import pytest
 from carcassonne_desktop.ai.advice import suggest_turn
 from carcassonne_desktop.ai.hard import HardPlayer
 from carcassonne_desktop.ai.levels import create_player
+from carcassonne_desktop.ai.mcts import MctsPlayer
 from carcassonne_desktop.ai.player import Player
 from carcassonne_desktop.engine import Game, Rules, quick_setup
 
 EXPANSIONS = ("base", "hills_sheep", "traders_builders")
 SETUP = quick_setup(2, seed=31, expansions=EXPANSIONS)
 RULES = Rules(SETUP)
-LEVELS = ("easy", "greedy", "medium", "hard", "hint")
+LEVELS = ("easy", "greedy", "medium", "hard", "hint", "mcts")
 
 
 def decide(level: str, game: Game, seed: int) -> tuple[object, ...]:
     if level == "hint":
         return suggest_turn(game)
-    player: Player = (
-        HardPlayer(seed, workers=1, rounds=2) if level == "hard" else create_player(level, seed)
-    )
+    player: Player
+    if level == "hard":
+        player = HardPlayer(seed, workers=1, rounds=2)
+    elif level == "mcts":
+        player = MctsPlayer(seed, iterations=40)  # a fixed amount of work: reproducible
+    else:
+        player = create_player(level, seed)
     return (player.choose(game, budget=30.0),)
 
 

@@ -84,6 +84,16 @@ class Tally:
         }
 
 
+def parse_budget(args: argparse.Namespace) -> float | None:
+    """The --budget in seconds per decision (None: each level's own)."""
+    budget = getattr(args, "budget", None)
+    if budget is None:
+        return None
+    if not isinstance(budget, (int, float)) or not 0.01 <= budget <= 600:
+        raise SelfplayUsageError(f"--budget must be between 0.01 and 600 seconds, got {budget}")
+    return float(budget)
+
+
 def parse_arguments(
     args: argparse.Namespace,
 ) -> tuple[list[str], tuple[str, ...], int, int, int]:
@@ -141,10 +151,12 @@ class GameOutcome:
 
 
 def play_game(
-    setup: GameSetup, rules: Rules, entrants: list[int], levels: list[str], seeds: list[int]
+    setup: GameSetup, rules: Rules, entrants: list[int], levels: list[str], seeds: list[int],
+    budget: float | None = None,
 ) -> tuple[Game, list[list[float]], list[list[float]]]:
-    """One game; seat s is played by entrant entrants[s]. Returns the final
-    position and the decision times per entrant."""
+    """One game; seat s is played by entrant entrants[s], every decision with
+    `budget` seconds (None: the level's own). Returns the final position and
+    the decision times per entrant."""
     game = Game(setup, rules)
     players = [create_player(levels[e], seed=seeds[s]) for s, e in enumerate(entrants)]
     times: list[list[float]] = [[] for _ in levels]
@@ -154,7 +166,7 @@ def play_game(
         seat = game.deciding_player
         placing = game.pending_kind == "place_tile"
         start = clock()
-        action = players[seat].choose(game)
+        action = players[seat].choose(game, budget)
         spent = clock() - start
         times[entrants[seat]].append(spent)
         if placing and isinstance(action, PlaceTile):
@@ -167,7 +179,8 @@ _rules_cache: dict[tuple[str, ...], Rules] = {}
 
 
 def play_indexed_game(
-    index: int, levels: list[str], labels: list[str], expansions: tuple[str, ...], seed: int
+    index: int, levels: list[str], labels: list[str], expansions: tuple[str, ...], seed: int,
+    budget: float | None = None,
 ) -> GameOutcome:
     """Game number `index` of the series: its deal (seed + index // players)
     and its seat rotation (index % players), so the same arguments always
@@ -187,7 +200,7 @@ def play_indexed_game(
     if rules is None:
         rules = _rules_cache[expansions] = Rules(setup)
     seeds = [(seed * 7_919 + index * 31 + seat) & 0xFFFFFFFF for seat in range(count)]
-    game, times, place_times = play_game(setup, rules, entrants, levels, seeds)
+    game, times, place_times = play_game(setup, rules, entrants, levels, seeds, budget)
     return GameOutcome(index, seed + deal, entrants, list(game.scores), times, place_times,
                        GameRecord.from_game(game).dumps())
 
@@ -203,18 +216,18 @@ def _single_core_worker() -> None:
 
 def _outcomes(
     levels: list[str], labels: list[str], expansions: tuple[str, ...], games: int, seed: int,
-    jobs: int,
+    jobs: int, budget: float | None = None,
 ) -> Iterator[GameOutcome]:
     if jobs <= 1:
         for index in range(games):
-            yield play_indexed_game(index, levels, labels, expansions, seed)
+            yield play_indexed_game(index, levels, labels, expansions, seed, budget)
         return
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_single_core_worker)
     finished = False
     try:
         pending = [
-            pool.submit(play_indexed_game, index, levels, labels, expansions, seed)
+            pool.submit(play_indexed_game, index, levels, labels, expansions, seed, budget)
             for index in range(games)
         ]
         for future in as_completed(pending):
@@ -228,13 +241,14 @@ def _outcomes(
 
 
 def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
-        records: Path | None, progress: bool, jobs: int = 1) -> dict[str, Any]:
+        records: Path | None, progress: bool, jobs: int = 1,
+        budget: float | None = None) -> dict[str, Any]:
     labels = labels_for(levels)
     tallies = [Tally(label, level) for label, level in zip(labels, levels)]
     started = time.perf_counter()
     played = 0
     try:
-        for outcome in _outcomes(levels, labels, expansions, games, seed, jobs):
+        for outcome in _outcomes(levels, labels, expansions, games, seed, jobs, budget):
             add_outcome(tallies, outcome, records)
             played += 1
             if progress:
@@ -244,7 +258,7 @@ def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
         print(f"interrupted after {played} games", file=sys.stderr)
     return {
         "selfplay": {"players": levels, "games": played, "requested": games, "seed": seed,
-                     "expansions": list(expansions), "jobs": jobs,
+                     "expansions": list(expansions), "jobs": jobs, "budget": budget,
                      "seconds": round(time.perf_counter() - started, 1)},
         "results": [t.report() for t in tallies],
     }
@@ -292,6 +306,7 @@ def format_text(result: dict[str, Any]) -> str:
     lines = [
         f"{info['games']} games, seed {info['seed']}, expansions {','.join(info['expansions'])}, "
         f"seats rotated on duplicate deals, {info['jobs']} at a time, {info['seconds']} s"
+        + (f", {info['budget']} s per decision" if info.get("budget") is not None else "")
     ]
     for r in result["results"]:
         low, high = r["win_rate_ci95"]
@@ -312,6 +327,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     """Entry point of `carcassonne selfplay`; returns the exit status."""
     try:
         levels, expansions, games, seed, jobs = parse_arguments(args)
+        budget = parse_budget(args)
     except SelfplayUsageError as exc:
         print(f"carcassonne selfplay: error: {exc}", file=sys.stderr)
         return 2
@@ -320,7 +336,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
         result = run(levels, expansions, games, seed, records,
-                     progress=not getattr(args, "quiet", False), jobs=jobs)
+                     progress=not getattr(args, "quiet", False), jobs=jobs, budget=budget)
     except (OSError, EngineError) as exc:
         print(f"carcassonne selfplay: error: {exc}", file=sys.stderr)
         return 1
