@@ -59,8 +59,13 @@ class MediumPlayer(Player):
 
 
 class EasyPlayer(Player):
-    """Sensible but fallible: sees a handful of placements, judges with noise,
-    sometimes settles for a good-enough move and rarely thinks of farmers."""
+    """A real opponent for a child: finishes its own roads, cities and
+    cloisters whenever a tile lets it, otherwise looks at a handful of
+    placements, judges them with noise and now and then settles for a
+    good-enough one (so it misses better moves), rarely thinks of farmers,
+    and never throws a follower away: a turn that puts a figure down is only
+    considered when the evaluation likes it better than the same placement
+    without it."""
 
     level = "easy"
     default_budget = 0.08
@@ -69,23 +74,46 @@ class EasyPlayer(Player):
     settle_chance = 0.25
 
     def decide(self, game: Game, legal: Sequence[Action], deadline: Deadline) -> Action:
+        seat = game.deciding_player
         evaluator = Evaluator(game)
         firsts = list(legal)
         self.rng.shuffle(firsts)
-        firsts = firsts[: self.placements_seen]
-        ranked = []
-        for value, actions in rank_turns(game, evaluator, firsts, deadline, self.rng):
-            if any(_is_farmer(game, a) for a in actions) and self.rng.random() < 0.8:
-                continue  # children rarely think of farmers
-            ranked.append((value + self.rng.gauss(0.0, self.noise), actions))
-        if not ranked:
+        seen = set(firsts[: self.placements_seen])
+        supply = sum(game.supply[seat].values())
+        turns = []  # (value, scores for me, figure kept, actions)
+        for turn in sampled_turns(game, self.rng, firsts, deadline):
+            after = turn.after
+            scored = after.scores[seat] - game.scores[seat]
+            if scored <= 0 and turn.actions[0] not in seen:
+                continue  # a placement it did not look at (unless it finishes something)
+            kept = sum(after.supply[seat].values()) >= supply
+            turns.append((evaluator.evaluate(after, seat), scored, kept, turn.actions))
+        if not turns:
             return firsts[0]
-        ranked.sort(key=lambda item: -item[0])
-        pick = ranked[0]
-        if len(ranked) > 1 and self.rng.random() < self.settle_chance:
-            pick = ranked[self.rng.randrange(min(3, len(ranked)))]
-        self.remember_plan(game, pick[1])
-        return pick[1][0]
+        # The best value of each placement without putting a figure down.
+        keep_value: dict[Action, float] = {}
+        for value, _, kept, actions in turns:
+            if kept:
+                keep_value[actions[0]] = max(value, keep_value.get(actions[0], value))
+        choices = [
+            (value + self.rng.gauss(0.0, self.noise), scored, actions)
+            for value, scored, kept, actions in turns
+            if (kept or value > keep_value.get(actions[0], float("-inf")))
+            and not (any(_is_farmer(game, a) for a in actions) and self.rng.random() < 0.8)
+        ]
+        if not choices:  # every turn puts a farmer down: the best one, then
+            best = max(turns, key=lambda item: item[0])
+            choices = [(best[0], best[1], best[3])]
+        choices.sort(key=lambda item: -item[0])
+        finishing = [c for c in choices if c[1] > 0]
+        if finishing:
+            pick = finishing[0]  # "I can finish it!": a child does not let that go
+        elif len(choices) > 1 and self.rng.random() < self.settle_chance:
+            pick = choices[self.rng.randrange(min(3, len(choices)))]
+        else:
+            pick = choices[0]
+        self.remember_plan(game, pick[2])
+        return pick[2][0]
 
 
 def _is_farmer(game: Game, action: Action) -> bool:
