@@ -235,6 +235,31 @@ def test_selfplay_plays_swapped_games_and_writes_records(tmp_path, capsys) -> No
     assert games[0].history[0].tile == games[1].history[0].tile
 
 
+def test_selfplay_tallies_a_level_on_several_seats_as_one_side(tmp_path, capsys) -> None:
+    """hard,mcts,hard,mcts: a game belongs to the side of its best seat."""
+    argv = ["selfplay", "--players", "greedy,random,greedy,random", "--games", "4", "--seed", "3",
+            "--json", "--quiet", "--budget", "0.5", "--records", str(tmp_path)]
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["selfplay"]["budget"] == 0.5
+    sides = {r["level"]: r for r in result["sides"]}
+    assert set(sides) == {"greedy", "random"}
+    assert sides["greedy"]["wins"] + sides["random"]["wins"] + sides["greedy"]["ties"] == 4
+    assert sides["greedy"]["ties"] == sides["random"]["ties"]
+    finals = [GameRecord.load(path).replay().game for path in sorted(tmp_path.glob("*.json"))]
+    greedy_best = [
+        max(s for s, p in zip(g.scores, g.setup.players) if p.controller == "ai:greedy")
+        for g in finals
+    ]
+    random_best = [
+        max(s for s, p in zip(g.scores, g.setup.players) if p.controller == "ai:random")
+        for g in finals
+    ]
+    assert sides["greedy"]["wins"] == sum(a > b for a, b in zip(greedy_best, random_best))
+    margins = [a - b for a, b in zip(greedy_best, random_best)]
+    assert sides["greedy"]["mean_margin"] == round(sum(margins) / 4, 2)
+
+
 def test_selfplay_jobs_play_the_same_games_as_one_process(tmp_path, capsys) -> None:
     argv = ["selfplay", "--players", "greedy,random", "--games", "4", "--seed", "9", "--json",
             "--quiet"]

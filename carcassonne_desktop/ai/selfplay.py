@@ -245,11 +245,18 @@ def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
         budget: float | None = None) -> dict[str, Any]:
     labels = labels_for(levels)
     tallies = [Tally(label, level) for label, level in zip(labels, levels)]
+    # A level entered more than once is also tallied as one side (e.g.
+    # hard,mcts,hard,mcts: a game is the side's when one of its seats wins).
+    sides = (
+        {level: Tally(f"{level} (all seats)", level) for level in levels}
+        if len(set(levels)) < len(levels) else {}
+    )
     started = time.perf_counter()
     played = 0
     try:
         for outcome in _outcomes(levels, labels, expansions, games, seed, jobs, budget):
             add_outcome(tallies, outcome, records)
+            add_side_outcome(sides, levels, outcome)
             played += 1
             if progress:
                 print(progress_line(outcome, labels, tallies, played, games),
@@ -261,6 +268,7 @@ def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
                      "expansions": list(expansions), "jobs": jobs, "budget": budget,
                      "seconds": round(time.perf_counter() - started, 1)},
         "results": [t.report() for t in tallies],
+        **({"sides": [t.report() for t in sides.values()]} if sides else {}),
     }
 
 
@@ -288,6 +296,33 @@ def add_outcome(tallies: list[Tally], outcome: GameOutcome, records: Path | None
         path.write_text(outcome.record, encoding="utf-8")
 
 
+def add_side_outcome(sides: dict[str, Tally], levels: list[str], outcome: GameOutcome) -> None:
+    """Count one game for every side (all the seats of one level): its best
+    score against the best score of the other sides."""
+    if not sides:
+        return
+    best_by_side: dict[str, int] = {}
+    for seat, e in enumerate(outcome.entrants):
+        level = levels[e]
+        best_by_side[level] = max(best_by_side.get(level, outcome.scores[seat]),
+                                  outcome.scores[seat])
+    top = max(best_by_side.values())
+    leaders = [level for level, score in best_by_side.items() if score == top]
+    for level, tally in sides.items():
+        score = best_by_side[level]
+        tally.games += 1
+        tally.scores.append(score)
+        tally.margins.append(score - max(v for k, v in best_by_side.items() if k != level))
+        if level in leaders:
+            if len(leaders) > 1:
+                tally.ties += 1
+            else:
+                tally.wins += 1
+    for e, (times, place) in enumerate(zip(outcome.times, outcome.place_times)):
+        sides[levels[e]].times.extend(times)
+        sides[levels[e]].place_times.extend(place)
+
+
 def progress_line(
     outcome: GameOutcome, labels: list[str], tallies: list[Tally], played: int, games: int
 ) -> str:
@@ -308,7 +343,8 @@ def format_text(result: dict[str, Any]) -> str:
         f"seats rotated on duplicate deals, {info['jobs']} at a time, {info['seconds']} s"
         + (f", {info['budget']} s per decision" if info.get("budget") is not None else "")
     ]
-    for r in result["results"]:
+    rows = result["results"] + result.get("sides", [])
+    for r in rows:
         low, high = r["win_rate_ci95"]
         mlow, mhigh = r["mean_margin_ci95"]
         lines.append(
