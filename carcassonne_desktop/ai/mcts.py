@@ -19,7 +19,8 @@ The reward of a seat is 0.5 + 0.5 * tanh(margin / 20), the margin being its
 final score minus the best other score: 1 for a clear win, 0 for a clear
 loss, 0.5 for a tie, and still informative when every playout is won (a
 pure win/loss reward says nothing with the few playouts a short budget
-allows). The answer is the most visited root action; the same seat's
+allows). The answer is the most visited root action (the better mean reward between
+equally visited ones); the same seat's
 follow-up in the same turn (the figure step after a placement) is the most
 visited child under it, replayed like the other levels' turn plans so both
 halves of a turn share one budget.
@@ -109,7 +110,8 @@ class MctsPlayer(Player):
             self._iterate(game, root)
             done += 1
         self.last_stats = {"iterations": done, "children": len(root.edges)}
-        tried = [(root.edges[a].visits, i, a) for i, a in enumerate(legal) if a in root.edges]
+        tried = [(_rank(root.edges[a], root.seat), i, a) for i, a in enumerate(legal)
+                 if a in root.edges]
         if not tried:
             return legal[self.rng.randrange(len(legal))]
         action = max(tried)[2]
@@ -178,8 +180,14 @@ class MctsPlayer(Player):
         child = edge.outcomes.get(())
         if child is None or len(edge.outcomes) != 1 or child.seat != seat or child.starts_turn:
             return ()
-        tried = [(e.visits, i, a) for i, (a, e) in enumerate(child.edges.items())]
+        tried = [(_rank(e, seat), i, a) for i, (a, e) in enumerate(child.edges.items())]
         if not tried:
             return ()
-        visits, _, action = max(tried)
+        (visits, _), _, action = max(tried)
         return (action,) if visits >= self.plan_visits else ()
+
+
+def _rank(edge: Edge, seat: int) -> tuple[int, float]:
+    """Most visits first; between equally visited actions (a short budget
+    visits many only once), the better mean reward for the seat."""
+    return edge.visits, edge.rewards[seat] / max(edge.visits, 1)

@@ -359,6 +359,10 @@ def format_text(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run_selfplay(args: argparse.Namespace) -> int:
     """Entry point of `carcassonne selfplay`; returns the exit status."""
     try:
@@ -368,6 +372,9 @@ def run_selfplay(args: argparse.Namespace) -> int:
         print(f"carcassonne selfplay: error: {exc}", file=sys.stderr)
         return 2
     records = Path(args.records) if getattr(args, "records", None) else None
+    # A run started in the background ignores Ctrl-C: `kill PID` (SIGTERM)
+    # then stops it the same way, with the report of the games finished.
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
