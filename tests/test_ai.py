@@ -296,6 +296,20 @@ def test_hard_drops_clearly_worse_candidates_and_stops_when_settled() -> None:
     assert player._prune(early, [0, 1, 2])[1] is False
 
 
+def test_hard_keeps_the_root_choice_unless_the_search_shows_better() -> None:
+    """Candidate 0 is the evaluation's best turn: a leader of a few noisy
+    rounds does not replace it; a consistent lead over enough rounds does."""
+    player = HardPlayer(0, workers=1)
+    noisy = {i: [10.0, 10.0 + (6 if i % 2 else -5)] for i in range(4)}
+    assert player._choice(noisy, [0, 1]) == 0
+    few = {i: [10.0, 12.0] for i in range(3)}  # too few rounds, however clear
+    assert player._choice(few, [0, 1]) == 0
+    clear = {i: [10.0 + i % 3, 12.0 + i % 3 + (0.5 if i % 2 else 0.0)] for i in range(8)}
+    assert player._choice(clear, [0, 1]) == 1
+    assert player._choice(clear, [1]) == 1  # the root's best was dropped as worse
+    assert player._choice({}, [0, 1]) == 0
+
+
 def test_stratified_next_draws_follow_the_public_counts() -> None:
     from collections import Counter
 

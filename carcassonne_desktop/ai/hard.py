@@ -58,6 +58,9 @@ class HardPlayer(Player):
     min_rounds = 6
     confidence = 2.0
     indifference = 0.5
+    #: Standard errors by which the search's leader must beat the root's
+    #: best turn to be played instead of it.
+    trust = 1.0
     #: Seconds of work per request to the helper process.
     helper_chunk = 0.3
 
@@ -161,7 +164,20 @@ class HardPlayer(Player):
             "candidates": len(candidates), "samples": len(rounds),
             "helper_samples": helper_rounds, "left": len(active),
         }
-        return candidates[_leader(means(rounds, len(candidates)), active)]
+        return candidates[self._choice(rounds, active)]
+
+    def _choice(self, rounds: dict[int, RoundValues], active: list[int]) -> int:
+        """The search's leader if the sampled futures show it better than the
+        root's best turn (the `medium` move), else the root's best: with few
+        rounds (a short budget, or a loaded machine) the leader of a handful
+        of noisy samples is worse than the evaluation's own choice."""
+        if not rounds:
+            return 0
+        leader = _leader(means(rounds, len(next(iter(rounds.values())))), active)
+        if leader == 0 or 0 not in active:
+            return leader
+        gap, error, n = paired_gap(rounds, leader, 0)
+        return leader if n >= self.min_rounds and gap > self.trust * error else 0
 
     def _prune(self, rounds: dict[int, RoundValues], active: list[int]) -> tuple[list[int], bool]:
         """Drop the candidates clearly worse than the leader; settled when no
