@@ -47,34 +47,14 @@ def test_easy_deploys_only_where_the_evaluation_says_it_pays() -> None:
     """Over random positions: whenever easy puts a figure down, medium's
     judgement of that turn is at least that of the same placement without
     the figure (the easy of 2026-11-23 failed this in 4 turns of 70 with a
-    figure, by its noise or by settling for a lesser turn)."""
-    from carcassonne_desktop.ai.evaluation import Evaluator
-    from carcassonne_desktop.ai.knowledge import sampled_copy
-    from carcassonne_desktop.ai.turns import follow_ups
+    figure, by its noise or by settling for a lesser turn). In the base game
+    the sample of the unseen tiles does not change the values."""
+    from carcassonne_desktop.benchmarks.ai import figure_judgements
 
-    checked = 0
-    for seed in range(300):
-        game = Game(quick_setup(2, seed=seed), RULES)
-        rng = random.Random(seed)
-        for _ in range(2 * rng.randrange(1, 60)):
-            actions = game.legal_actions()
-            game.apply(actions[rng.randrange(len(actions))])
-        if game.is_over or game.phase != "place_tile":
-            continue
-        turn = easy_turn(game, seed)
-        if len(turn) < 2 or not isinstance(turn[1], Deploy):
-            continue
-        checked += 1
-        seat = game.current
-        world = sampled_copy(game, random.Random(0))
-        evaluator = Evaluator(game)
-        values = {t.actions[1:]: evaluator.evaluate(t.after, seat)
-                  for t in follow_ups(world, seat, turn[0])}
-        # (In the base game the sample drawn does not change the values.)
-        assert values[tuple(turn[1:])] >= max(
-            v for rest, v in values.items() if not any(isinstance(a, Deploy) for a in rest)
-        ), (seed, turn)
-    assert checked >= 30
+    judged = list(figure_judgements(EasyPlayer))
+    assert len(judged) >= 30
+    for seed, turn, chosen, keep in judged:
+        assert chosen >= keep, (seed, turn)
 
 
 def test_easy_sometimes_misses_the_better_move() -> None:

@@ -14,15 +14,10 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import random
 from types import ModuleType
 
 from carcassonne_desktop.ai import heuristic
-from carcassonne_desktop.ai.evaluation import Evaluator
-from carcassonne_desktop.ai.knowledge import sampled_copy
-from carcassonne_desktop.ai.turns import follow_ups
-from carcassonne_desktop.engine import Game, Rules, quick_setup
-from carcassonne_desktop.engine.actions import Deploy
+from carcassonne_desktop.benchmarks.ai import figure_judgements
 
 
 def load(path: str | None) -> ModuleType:
@@ -41,36 +36,9 @@ def main() -> None:
     parser.add_argument("--heuristic", default=None)
     args = parser.parse_args()
     module = load(args.heuristic)
-    rules = Rules(quick_setup(2))
-    turns = deploys = thrown = 0
-    for seed in range(args.positions):
-        game = Game(quick_setup(2, seed=seed), rules)
-        rng = random.Random(seed)
-        for _ in range(2 * rng.randrange(1, 60)):
-            actions = game.legal_actions()
-            game.apply(actions[rng.randrange(len(actions))])
-        if game.is_over or game.phase != "place_tile":
-            continue
-        player = module.EasyPlayer(seed)
-        first = player.choose(game, 10.0)
-        after = game.copy()
-        after.apply(first)
-        if after.is_over or after.current != game.current:
-            continue
-        second = player.choose(after, 10.0)
-        turns += 1
-        if not isinstance(second, Deploy):
-            continue
-        deploys += 1
-        seat = game.current
-        evaluator = Evaluator(game)
-        world = sampled_copy(game, random.Random(0))
-        values = {t.actions[1:]: evaluator.evaluate(t.after, seat)
-                  for t in follow_ups(world, seat, first)}
-        keep = max(v for rest, v in values.items()
-                   if not any(isinstance(a, Deploy) for a in rest))
-        thrown += values[(second,)] < keep
-    print(f"turns {turns}, with a figure put down {deploys}, "
+    judged = list(figure_judgements(module.EasyPlayer, args.positions))
+    thrown = sum(chosen < keep for _, _, chosen, keep in judged)
+    print(f"{args.positions} positions: a figure put down in {len(judged)} turns, "
           f"of which judged worse than keeping it {thrown}")
 
 
