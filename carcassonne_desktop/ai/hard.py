@@ -50,8 +50,12 @@ class HardPlayer(Player):
     own_turns = 1
     #: With this many tiles left or fewer, every round plays to the end.
     endgame_tiles = 4
-    #: Share of the budget the root ranking may use before searching.
-    root_share = 0.4
+    #: Share of the budget the root ranking may use before searching. The
+    #: whole budget: the ranking is the `medium` move, hard's floor, and a
+    #: ranking cut short is the best of a random subset of the turns (on a
+    #: loaded machine 0.4 of the budget cut it often, and hard lost to medium;
+    #: bench/ai.md, 2026-11-24). Alone it takes 1-3% of the budget.
+    root_share = 1.0
     #: Rounds before a candidate may be judged, the confidence (in standard
     #: errors of the paired difference) needed to drop one, and the gain (in
     #: points) below which a candidate is not worth more time.
