@@ -39,8 +39,11 @@ class HardPlayer(Player):
     """Sampled expectimax over whole turns with the evaluation at the leaves."""
 
     level = "hard"
-    #: The most a decision may take; clear choices stop well before.
-    default_budget = 3.0
+    #: The most a decision may take; clear choices stop well before. Below
+    #: 2.5 s so that the product target (p50 <= 2.5 s, p95 <= 4 s) holds even
+    #: when a loaded machine keeps the search from settling early (with 3 s,
+    #: p50 was 3.02 s at a load average of 20 on 2 cores; bench/ai.md).
+    default_budget = 2.4
     #: Most root candidates searched, and how far below the best (in points
     #: of evaluation) a candidate may be and still be searched.
     max_candidates = 6
