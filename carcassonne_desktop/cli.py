@@ -208,6 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--records", metavar="DIR", help="write every game's record here")
     selfplay.add_argument("--jobs", type=int, default=1,
                           help="games played at once, one process each (players then use one core)")
+    selfplay.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                          help="time per decision for every player (default: each level's own)")
     selfplay.add_argument("--quiet", action="store_true",
                           help="no line per finished game on stderr")
     selfplay.set_defaults(handler=cmd_selfplay)

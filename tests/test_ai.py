@@ -212,6 +212,7 @@ def test_async_player_can_be_cancelled() -> None:
         (["--players", "medium,random", "--games", "2", "--expansions", "moon"],
          "unknown expansion"),
         (["--players", "medium,random", "--games", "2", "--jobs", "0"], "--jobs"),
+        (["--players", "medium,random", "--games", "2", "--budget", "0"], "--budget"),
     ],
 )
 def test_selfplay_bad_arguments_exit_2(argv: list[str], message: str, capsys) -> None:
@@ -232,6 +233,31 @@ def test_selfplay_plays_swapped_games_and_writes_records(tmp_path, capsys) -> No
     assert all(g.is_over for g in games)
     # Same deal, seats swapped: the same first tile.
     assert games[0].history[0].tile == games[1].history[0].tile
+
+
+def test_selfplay_tallies_a_level_on_several_seats_as_one_side(tmp_path, capsys) -> None:
+    """hard,mcts,hard,mcts: a game belongs to the side of its best seat."""
+    argv = ["selfplay", "--players", "greedy,random,greedy,random", "--games", "4", "--seed", "3",
+            "--json", "--quiet", "--budget", "0.5", "--records", str(tmp_path)]
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["selfplay"]["budget"] == 0.5
+    sides = {r["level"]: r for r in result["sides"]}
+    assert set(sides) == {"greedy", "random"}
+    assert sides["greedy"]["wins"] + sides["random"]["wins"] + sides["greedy"]["ties"] == 4
+    assert sides["greedy"]["ties"] == sides["random"]["ties"]
+    finals = [GameRecord.load(path).replay().game for path in sorted(tmp_path.glob("*.json"))]
+    greedy_best = [
+        max(s for s, p in zip(g.scores, g.setup.players) if p.controller == "ai:greedy")
+        for g in finals
+    ]
+    random_best = [
+        max(s for s, p in zip(g.scores, g.setup.players) if p.controller == "ai:random")
+        for g in finals
+    ]
+    assert sides["greedy"]["wins"] == sum(a > b for a, b in zip(greedy_best, random_best))
+    margins = [a - b for a, b in zip(greedy_best, random_best)]
+    assert sides["greedy"]["mean_margin"] == round(sum(margins) / 4, 2)
 
 
 def test_selfplay_jobs_play_the_same_games_as_one_process(tmp_path, capsys) -> None:
@@ -268,6 +294,20 @@ def test_hard_drops_clearly_worse_candidates_and_stops_when_settled() -> None:
     assert player._prune(clear, [0, 1, 2]) == ([0], True)
     early = {i: [10.0, 5.0, 2.0] for i in range(2)}  # too few rounds to judge
     assert player._prune(early, [0, 1, 2])[1] is False
+
+
+def test_hard_keeps_the_root_choice_unless_the_search_shows_better() -> None:
+    """Candidate 0 is the evaluation's best turn: a leader of a few noisy
+    rounds does not replace it; a consistent lead over enough rounds does."""
+    player = HardPlayer(0, workers=1)
+    noisy = {i: [10.0, 10.0 + (6 if i % 2 else -5)] for i in range(4)}
+    assert player._choice(noisy, [0, 1]) == 0
+    few = {i: [10.0, 12.0] for i in range(3)}  # too few rounds, however clear
+    assert player._choice(few, [0, 1]) == 0
+    clear = {i: [10.0 + i % 3, 12.0 + i % 3 + (0.5 if i % 2 else 0.0)] for i in range(8)}
+    assert player._choice(clear, [0, 1]) == 1
+    assert player._choice(clear, [1]) == 1  # the root's best was dropped as worse
+    assert player._choice({}, [0, 1]) == 0
 
 
 def test_stratified_next_draws_follow_the_public_counts() -> None:

@@ -15,6 +15,7 @@ from collections import Counter
 
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.heuristic import MediumPlayer
+from carcassonne_desktop.ai.player import Player
 from carcassonne_desktop.ai.turns import whole_turns
 from carcassonne_desktop.engine import Game, GameSetup, PlayerSetup, Rules, quick_setup
 from carcassonne_desktop.engine.actions import Action, Deploy, Pass, PlaceTile
@@ -66,7 +67,11 @@ def scene(
 
 def medium_turn(game: Game, seed: int = 0) -> list[Action]:
     """The whole turn `medium` plays from here (tile, then figure)."""
-    player = MediumPlayer(seed)
+    return player_turn(MediumPlayer(seed), game)
+
+
+def player_turn(player: Player, game: Game) -> list[Action]:
+    """The whole turn `player` plays from here (tile, then figure)."""
     seat = game.current
     actions = [player.choose(game, budget=10.0)]
     game = game.copy()

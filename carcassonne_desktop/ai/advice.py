@@ -10,6 +10,7 @@ has (the hard search would make the button a slow oracle).
 
 from __future__ import annotations
 
+import random
 import threading
 
 from carcassonne_desktop.ai.deadline import Deadline
@@ -32,5 +33,6 @@ def suggest_turn(
     legal = list(game.legal_actions())
     if len(legal) == 1 and game.pending_kind != "place_tile":
         return (legal[0],)
-    ranked = rank_turns(game, Evaluator(game), legal, Deadline(budget, cancel))
+    # A fixed sampling seed: the same position always gets the same advice.
+    ranked = rank_turns(game, Evaluator(game), legal, Deadline(budget, cancel), random.Random(0))
     return ranked[0][1] if ranked else (legal[0],)

@@ -39,8 +39,11 @@ class HardPlayer(Player):
     """Sampled expectimax over whole turns with the evaluation at the leaves."""
 
     level = "hard"
-    #: The most a decision may take; clear choices stop well before.
-    default_budget = 3.0
+    #: The most a decision may take; clear choices stop well before. Below
+    #: 2.5 s so that the product target (p50 <= 2.5 s, p95 <= 4 s) holds even
+    #: when a loaded machine keeps the search from settling early (with 3 s,
+    #: p50 was 3.02 s at a load average of 20 on 2 cores; bench/ai.md).
+    default_budget = 2.4
     #: Most root candidates searched, and how far below the best (in points
     #: of evaluation) a candidate may be and still be searched.
     max_candidates = 6
@@ -50,14 +53,21 @@ class HardPlayer(Player):
     own_turns = 1
     #: With this many tiles left or fewer, every round plays to the end.
     endgame_tiles = 4
-    #: Share of the budget the root ranking may use before searching.
-    root_share = 0.4
+    #: Share of the budget the root ranking may use before searching. The
+    #: whole budget: the ranking is the `medium` move, hard's floor, and a
+    #: ranking cut short is the best of a random subset of the turns (on a
+    #: loaded machine 0.4 of the budget cut it often, and hard lost to medium;
+    #: bench/ai.md, 2026-11-24). Alone it takes 1-3% of the budget.
+    root_share = 1.0
     #: Rounds before a candidate may be judged, the confidence (in standard
     #: errors of the paired difference) needed to drop one, and the gain (in
     #: points) below which a candidate is not worth more time.
     min_rounds = 6
     confidence = 2.0
     indifference = 0.5
+    #: Standard errors by which the search's leader must beat the root's
+    #: best turn to be played instead of it.
+    trust = 1.0
     #: Seconds of work per request to the helper process.
     helper_chunk = 0.3
 
@@ -83,7 +93,7 @@ class HardPlayer(Player):
         self.rng.shuffle(firsts)
         root_deadline = Deadline(max(deadline.remaining(), 0.0) * self.root_share,
                                  deadline.cancel_event)
-        ranked = rank_turns(game, evaluator, firsts, root_deadline)
+        ranked = rank_turns(game, evaluator, firsts, root_deadline, self.rng)
         if not ranked:
             return firsts[0]
         best_value = ranked[0][0]
@@ -161,7 +171,20 @@ class HardPlayer(Player):
             "candidates": len(candidates), "samples": len(rounds),
             "helper_samples": helper_rounds, "left": len(active),
         }
-        return candidates[_leader(means(rounds, len(candidates)), active)]
+        return candidates[self._choice(rounds, active)]
+
+    def _choice(self, rounds: dict[int, RoundValues], active: list[int]) -> int:
+        """The search's leader if the sampled futures show it better than the
+        root's best turn (the `medium` move), else the root's best: with few
+        rounds (a short budget, or a loaded machine) the leader of a handful
+        of noisy samples is worse than the evaluation's own choice."""
+        if not rounds:
+            return 0
+        leader = _leader(means(rounds, len(next(iter(rounds.values())))), active)
+        if leader == 0 or 0 not in active:
+            return leader
+        gap, error, n = paired_gap(rounds, leader, 0)
+        return leader if n >= self.min_rounds and gap > self.trust * error else 0
 
     def _prune(self, rounds: dict[int, RoundValues], active: list[int]) -> tuple[list[int], bool]:
         """Drop the candidates clearly worse than the leader; settled when no

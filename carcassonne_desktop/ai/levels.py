@@ -1,6 +1,6 @@
 """The registry of computer levels: name -> factory, with display names for
 the setup screen and the controller strings used in game setups
-("ai:random", "ai:easy", "ai:medium", "ai:hard", "ai:greedy")."""
+("ai:random", "ai:easy", "ai:medium", "ai:hard", "ai:greedy", "ai:mcts")."""
 
 from __future__ import annotations
 
@@ -45,6 +45,12 @@ def _medium(seed: int | None) -> Player:
     return MediumPlayer(seed)
 
 
+def _mcts(seed: int | None) -> Player:
+    from carcassonne_desktop.ai.mcts import MctsPlayer
+
+    return MctsPlayer(seed)
+
+
 def _hard(seed: int | None) -> Player:
     from carcassonne_desktop.ai.hard import HardPlayer
 
@@ -68,6 +74,10 @@ LEVELS: dict[str, Level] = {
         Level("greedy", _greedy, {"fr": "Glouton", "en": "Greedy"},
               {"fr": "Prend les points tout de suite (référence).",
                "en": "Takes the most points right now (benchmark)."}, listed=False),
+        Level("mcts", _mcts, {"fr": "Monte-Carlo", "en": "Monte Carlo"},
+              {"fr": "Recherche arborescente Monte-Carlo sans connaissance du jeu (recherche).",
+               "en": "Plain Monte Carlo tree search, no game knowledge (research)."},
+              listed=False),
     )
 }
 

@@ -85,6 +85,16 @@ class Tally:
         }
 
 
+def parse_budget(args: argparse.Namespace) -> float | None:
+    """The --budget in seconds per decision (None: each level's own)."""
+    budget = getattr(args, "budget", None)
+    if budget is None:
+        return None
+    if not isinstance(budget, (int, float)) or not 0.01 <= budget <= 600:
+        raise SelfplayUsageError(f"--budget must be between 0.01 and 600 seconds, got {budget}")
+    return float(budget)
+
+
 def parse_arguments(
     args: argparse.Namespace,
 ) -> tuple[list[str], tuple[str, ...], int, int, int]:
@@ -142,10 +152,12 @@ class GameOutcome:
 
 
 def play_game(
-    setup: GameSetup, rules: Rules, entrants: list[int], levels: list[str], seeds: list[int]
+    setup: GameSetup, rules: Rules, entrants: list[int], levels: list[str], seeds: list[int],
+    budget: float | None = None,
 ) -> tuple[Game, list[list[float]], list[list[float]]]:
-    """One game; seat s is played by entrant entrants[s]. Returns the final
-    position and the decision times per entrant."""
+    """One game; seat s is played by entrant entrants[s], every decision with
+    `budget` seconds (None: the level's own). Returns the final position and
+    the decision times per entrant."""
     game = Game(setup, rules)
     players = [create_player(levels[e], seed=seeds[s]) for s, e in enumerate(entrants)]
     times: list[list[float]] = [[] for _ in levels]
@@ -155,7 +167,7 @@ def play_game(
         seat = game.deciding_player
         placing = game.pending_kind == "place_tile"
         start = clock()
-        action = players[seat].choose(game)
+        action = players[seat].choose(game, budget)
         spent = clock() - start
         times[entrants[seat]].append(spent)
         if placing and isinstance(action, PlaceTile):
@@ -168,7 +180,8 @@ _rules_cache: dict[tuple[str, ...], Rules] = {}
 
 
 def play_indexed_game(
-    index: int, levels: list[str], labels: list[str], expansions: tuple[str, ...], seed: int
+    index: int, levels: list[str], labels: list[str], expansions: tuple[str, ...], seed: int,
+    budget: float | None = None,
 ) -> GameOutcome:
     """Game number `index` of the series: its deal (seed + index // players)
     and its seat rotation (index % players), so the same arguments always
@@ -188,7 +201,7 @@ def play_indexed_game(
     if rules is None:
         rules = _rules_cache[expansions] = Rules(setup)
     seeds = [(seed * 7_919 + index * 31 + seat) & 0xFFFFFFFF for seat in range(count)]
-    game, times, place_times = play_game(setup, rules, entrants, levels, seeds)
+    game, times, place_times = play_game(setup, rules, entrants, levels, seeds, budget)
     return GameOutcome(index, seed + deal, entrants, list(game.scores), times, place_times,
                        GameRecord.from_game(game).dumps())
 
@@ -204,18 +217,18 @@ def _single_core_worker() -> None:
 
 def _outcomes(
     levels: list[str], labels: list[str], expansions: tuple[str, ...], games: int, seed: int,
-    jobs: int,
+    jobs: int, budget: float | None = None,
 ) -> Iterator[GameOutcome]:
     if jobs <= 1:
         for index in range(games):
-            yield play_indexed_game(index, levels, labels, expansions, seed)
+            yield play_indexed_game(index, levels, labels, expansions, seed, budget)
         return
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_single_core_worker)
     finished = False
     try:
         pending = [
-            pool.submit(play_indexed_game, index, levels, labels, expansions, seed)
+            pool.submit(play_indexed_game, index, levels, labels, expansions, seed, budget)
             for index in range(games)
         ]
         for future in as_completed(pending):
@@ -229,14 +242,22 @@ def _outcomes(
 
 
 def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
-        records: Path | None, progress: bool, jobs: int = 1) -> dict[str, Any]:
+        records: Path | None, progress: bool, jobs: int = 1,
+        budget: float | None = None) -> dict[str, Any]:
     labels = labels_for(levels)
     tallies = [Tally(label, level) for label, level in zip(labels, levels)]
+    # A level entered more than once is also tallied as one side (e.g.
+    # hard,mcts,hard,mcts: a game is the side's when one of its seats wins).
+    sides = (
+        {level: Tally(f"{level} (all seats)", level) for level in levels}
+        if len(set(levels)) < len(levels) else {}
+    )
     started = time.perf_counter()
     played = 0
     try:
-        for outcome in _outcomes(levels, labels, expansions, games, seed, jobs):
+        for outcome in _outcomes(levels, labels, expansions, games, seed, jobs, budget):
             add_outcome(tallies, outcome, records)
+            add_side_outcome(sides, levels, outcome)
             played += 1
             if progress:
                 print(progress_line(outcome, labels, tallies, played, games),
@@ -245,9 +266,10 @@ def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
         print(f"interrupted after {played} games", file=sys.stderr)
     return {
         "selfplay": {"players": levels, "games": played, "requested": games, "seed": seed,
-                     "expansions": list(expansions), "jobs": jobs,
+                     "expansions": list(expansions), "jobs": jobs, "budget": budget,
                      "seconds": round(time.perf_counter() - started, 1)},
         "results": [t.report() for t in tallies],
+        **({"sides": [t.report() for t in sides.values()]} if sides else {}),
     }
 
 
@@ -275,6 +297,33 @@ def add_outcome(tallies: list[Tally], outcome: GameOutcome, records: Path | None
         path.write_text(outcome.record, encoding="utf-8")
 
 
+def add_side_outcome(sides: dict[str, Tally], levels: list[str], outcome: GameOutcome) -> None:
+    """Count one game for every side (all the seats of one level): its best
+    score against the best score of the other sides."""
+    if not sides:
+        return
+    best_by_side: dict[str, int] = {}
+    for seat, e in enumerate(outcome.entrants):
+        level = levels[e]
+        best_by_side[level] = max(best_by_side.get(level, outcome.scores[seat]),
+                                  outcome.scores[seat])
+    top = max(best_by_side.values())
+    leaders = [level for level, score in best_by_side.items() if score == top]
+    for level, tally in sides.items():
+        score = best_by_side[level]
+        tally.games += 1
+        tally.scores.append(score)
+        tally.margins.append(score - max(v for k, v in best_by_side.items() if k != level))
+        if level in leaders:
+            if len(leaders) > 1:
+                tally.ties += 1
+            else:
+                tally.wins += 1
+    for e, (times, place) in enumerate(zip(outcome.times, outcome.place_times)):
+        sides[levels[e]].times.extend(times)
+        sides[levels[e]].place_times.extend(place)
+
+
 def progress_line(
     outcome: GameOutcome, labels: list[str], tallies: list[Tally], played: int, games: int
 ) -> str:
@@ -293,8 +342,10 @@ def format_text(result: dict[str, Any]) -> str:
     lines = [
         f"{info['games']} games, seed {info['seed']}, expansions {','.join(info['expansions'])}, "
         f"seats rotated on duplicate deals, {info['jobs']} at a time, {info['seconds']} s"
+        + (f", {info['budget']} s per decision" if info.get("budget") is not None else "")
     ]
-    for r in result["results"]:
+    rows = result["results"] + result.get("sides", [])
+    for r in rows:
         low, high = r["win_rate_ci95"]
         mlow, mhigh = r["mean_margin_ci95"]
         lines.append(
@@ -309,19 +360,27 @@ def format_text(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run_selfplay(args: argparse.Namespace) -> int:
     """Entry point of `carcassonne selfplay`; returns the exit status."""
     try:
         levels, expansions, games, seed, jobs = parse_arguments(args)
+        budget = parse_budget(args)
     except SelfplayUsageError as exc:
         print(f"carcassonne selfplay: error: {exc}", file=sys.stderr)
         return 2
     records = Path(args.records) if getattr(args, "records", None) else None
+    # A run started in the background ignores Ctrl-C: `kill PID` (SIGTERM)
+    # then stops it the same way, with the report of the games finished.
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
         result = run(levels, expansions, games, seed, records,
-                     progress=not getattr(args, "quiet", False), jobs=jobs)
+                     progress=not getattr(args, "quiet", False), jobs=jobs, budget=budget)
     except (OSError, EngineError) as exc:
         print(f"carcassonne selfplay: error: {exc}", file=sys.stderr)
         return 1

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.player import Player
-from carcassonne_desktop.ai.turns import whole_turns
+from carcassonne_desktop.ai.turns import sampled_turns
 from carcassonne_desktop.engine import Action, Game
 
 
@@ -43,7 +43,7 @@ class GreedyPlayer(Player):
     def decide(self, game: Game, legal: Sequence[Action], deadline: Deadline) -> Action:
         seat = game.deciding_player
         best: tuple[float, tuple[Action, ...]] | None = None
-        for turn in whole_turns(game, list(legal), deadline):
+        for turn in sampled_turns(game, self.rng, list(legal), deadline):
             value = immediate_gain(game, turn.after, seat) + self.rng.random() * 0.5
             if best is None or value > best[0]:
                 best = (value, turn.actions)

@@ -10,10 +10,12 @@ without any code here knowing about them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from carcassonne_desktop.ai.deadline import Deadline
+from carcassonne_desktop.ai.knowledge import sampled_copy
 from carcassonne_desktop.engine import Action, Game
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 
@@ -60,3 +62,14 @@ def whole_turns(
         if deadline is not None and deadline.expired():
             return
         yield from follow_ups(game, seat, first)
+
+
+def sampled_turns(
+    game: Game, rng: random.Random, firsts: list[Action] | None = None,
+    deadline: Deadline | None = None,
+) -> Iterator[Turn]:
+    """`whole_turns` on a sampled copy of `game` (knowledge.sampled_copy):
+    whatever the turn reveals is one possible outcome, never the real one.
+    The actions are those of `game` (the seat's own tile and the public
+    position are the same in the copy)."""
+    yield from whole_turns(sampled_copy(game, rng), firsts, deadline)

@@ -611,6 +611,9 @@ class Game(CoreWorks, Board, Scoring):
         hooks = self.rules.hooks["resample_hidden"]
         for expansion in self.rules.hooks["unseen_tiles"]:
             hidden.extend(expansion.unseen_tiles(self))
+        # Sorted first: where each unseen tile really was (bag position, under
+        # which hill, in which hand) must not shape the sample.
+        hidden.sort()
         rng.shuffle(hidden)
         for expansion in hooks:
             expansion.resample_hidden(self, rng, hidden)
