@@ -21,7 +21,15 @@ from carcassonne_desktop.persistence.document import encode, from_json, metadata
 from tests.engine_checks import Watcher
 
 DONE = ("inns_cathedrals", "river", "abbot", "traders_builders", "hills_sheep")
-COMBINATIONS = [c for n in range(0, len(DONE) + 1) for c in itertools.combinations(DONE, n)]
+#: Expansions added later: each alone, each with all of DONE, and everything
+#: together (every subset of all ten would be 1,024 games).
+LATER = ("king_robber_baron", "heretics_shrines", "river_ii", "wheel_of_fortune", "count")
+COMBINATIONS = (
+    [c for n in range(0, len(DONE) + 1) for c in itertools.combinations(DONE, n)]
+    + [(new,) for new in LATER]
+    + [(*DONE, new) for new in LATER]
+    + [DONE + LATER]
+)
 COLOURS = ("red", "blue", "green", "yellow")
 
 
@@ -30,7 +38,7 @@ def _setup(combo: tuple[str, ...], seed: int) -> GameSetup:
     return GameSetup(
         players=tuple(PlayerSetup(f"P{i}", COLOURS[i]) for i in range(players)),
         expansions=("base", *combo),
-        options={"hand_of_3": seed % 4 == 1},
+        options={"hand_of_3": seed % 4 == 1, "farmers_first_edition": seed % 5 == 2},
         seed=seed,
     )
 
