@@ -192,3 +192,19 @@ def test_at_the_end_a_click_on_a_field_brings_the_market_follower_onto_it(app):
     assert scene.game.is_over
     assert scene.game.history[-1] == MoveFigure("follower", ("count", "market"), (0, 1, "ES"))
     assert scene.game.scores == [3, 6]
+
+
+def test_answer_buttons_are_wide_enough_for_their_labels_regression_cut_quarter_names(app):
+    """Seen under Xvfb: four answers two by two read "Partisan → C" twice
+    (castle? cathedral?). Long answers now take a row each."""
+    from carcassonne_desktop.ui.game_scene import CHOICE_FONT_PX
+    from carcassonne_desktop.ui.resources import font
+
+    scene = _scene_at(app, 6)
+    buttons = [b for name, b in scene.buttons.items() if name.startswith("choice:")]
+    assert len(buttons) >= 4
+    for button in buttons:
+        needed = font(CHOICE_FONT_PX, bold=True).size(button.text)[0]
+        assert button.get_relative_rect().width >= needed + 8, button.text
+    tops = {b.get_relative_rect().top for b in buttons}
+    assert len(tops) == len(buttons)  # one per row

@@ -91,6 +91,12 @@ def setup_from_dict(setup: dict[str, Any], seed: int | None = None) -> GameSetup
 
 
 
+#: The answer buttons' text size in the theme (#primary_button) and room
+#: for their borders: what decides how many fit side by side.
+CHOICE_FONT_PX = 24
+CHOICE_PADDING = 24
+
+
 class GameScene(GameInput, GameDrawing, Scene):
     """Plays one game from its current position to the end screen."""
 
@@ -352,6 +358,11 @@ class GameScene(GameInput, GameDrawing, Scene):
             return
         row = self._panel_layout()["row_b"]
         per_row = 2 if len(labels) <= 4 else 3
+        # fewer buttons per row when a label would be cut ("Partisan → C..."
+        # twice: castle or cathedral?); the theme's answer font is 24 px bold
+        widest = max(font(CHOICE_FONT_PX, bold=True).size(label)[0] for label in labels)
+        while per_row > 1 and widest + CHOICE_PADDING > (row.width - 8 * (per_row - 1)) // per_row:
+            per_row -= 1
         width = (row.width - 8 * (per_row - 1)) // per_row
         for index, label in enumerate(labels):
             line, column = divmod(index, per_row)
