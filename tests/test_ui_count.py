@@ -208,3 +208,20 @@ def test_answer_buttons_are_wide_enough_for_their_labels_regression_cut_quarter_
         assert button.get_relative_rect().width >= needed + 8, button.text
     tops = {b.get_relative_rect().top for b in buttons}
     assert len(tops) == len(buttons)  # one per row
+
+
+def test_space_passes_an_optional_question_regression_stuck_on_count_city(app):
+    """Seen under Xvfb: at "Un partisan pour la cité ?" Space did nothing
+    (it passed only the figure step), so a keyboard player was stuck."""
+    from carcassonne_desktop.engine import PASS
+    from carcassonne_desktop.ui.placement_controller import DECIDE
+
+    scene = _scene_at(app, 6)
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.decision.kind == "count_city"
+    assert PASS in c.tentative.legal_actions()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                         unicode=" ", scancode=44))
+    _steps(app)
+    after = scene.human_controller()
+    assert after is None or after.decision is None or after.decision.kind != "count_city"

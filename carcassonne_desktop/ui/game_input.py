@@ -172,7 +172,7 @@ class GameInput:
             return False
         if key == pygame.K_r:
             c.rotate(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif key == pygame.K_SPACE and c.state == FIGURE:
+        elif key == pygame.K_SPACE and c.state in (FIGURE, DECIDE):  # pass, where passing is legal
             c.pass_turn()
             self._after_tentative(c)
         elif key == pygame.K_BACKSPACE:
