@@ -250,7 +250,7 @@ def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
     # hard,mcts,hard,mcts: a game is the side's when one of its seats wins).
     sides = (
         {level: Tally(f"{level} (all seats)", level) for level in levels}
-        if len(set(levels)) < len(levels) else {}
+        if 1 < len(set(levels)) < len(levels) else {}  # one level alone has no other side
     )
     started = time.perf_counter()
     played = 0
