@@ -225,3 +225,21 @@ def test_space_passes_an_optional_question_regression_stuck_on_count_city(app):
     _steps(app)
     after = scene.human_controller()
     assert after is None or after.decision is None or after.decision.kind != "count_city"
+
+
+def test_the_hint_answers_an_expansions_question_and_enter_follows_it(app):
+    """Seen under Xvfb: "Conseil" was greyed out at the Count's question and
+    at the plague, so the hint could not help with any expansion's question."""
+    from tests.test_ui_family_table_a import _wait_for_advice
+    from tests.test_ui_game_flow import _key
+
+    scene = _scene_at(app, 6)
+    c = scene.human_controller()
+    assert c.decision.kind == "count_city"
+    assert scene.buttons["hint"].is_enabled
+    _wait_for_advice(scene, app)
+    assert scene.hint.message == "hud.hint_answer"
+    advised = scene.hint.actions[0]
+    assert advised in c.tentative.legal_actions()
+    _key(app, pygame.K_RETURN)
+    assert c.actions()[-1] == advised

@@ -324,7 +324,7 @@ class GameScene(GameInput, GameDrawing, Scene):
                          self.session.can_redo() and not self.final_running)
         self._set_button("save", self.session.store is not None)
         self._set_button("hint", not over and c is not None,
-                         state in (PLACE, FIGURE) and not self.hint.thinking)
+                         state in (PLACE, FIGURE, DECIDE) and not self.hint.thinking)
         self._set_button("last_tile", True, self.game.last_placed is not None)
 
     @staticmethod

@@ -19,11 +19,11 @@ import threading
 from carcassonne_desktop.ai.advice import suggest_turn
 from carcassonne_desktop.engine import Action, Deploy, Game, PlaceTile
 from carcassonne_desktop.engine.actions import DeployToArea
-from carcassonne_desktop.ui.placement_controller import FIGURE, PLACE, PlacementController
+from carcassonne_desktop.ui.placement_controller import DECIDE, FIGURE, PLACE, PlacementController
 
 #: What the pill says while and after advising (translation keys).
-THINKING, PLACE_HERE, FIGURE_HERE, NO_FIGURE = (
-    "hud.hint_thinking", "hud.hint_place", "hud.hint_figure", "hud.hint_pass")
+THINKING, PLACE_HERE, FIGURE_HERE, NO_FIGURE, ANSWER = (
+    "hud.hint_thinking", "hud.hint_place", "hud.hint_figure", "hud.hint_pass", "hud.hint_answer")
 
 
 class HintAdvisor:
@@ -59,7 +59,7 @@ class HintAdvisor:
         the answer comes through `update`."""
         if c.state == PLACE:
             game: Game = c.game
-        elif c.state == FIGURE and c.tentative is not None:
+        elif c.state in (FIGURE, DECIDE) and c.tentative is not None:
             game = c.tentative
         else:
             return False
@@ -154,11 +154,17 @@ class HintAdvisor:
         if self.pin(c):
             return bool(c.place())
         step = self.actions[0]
-        if c.state == FIGURE and not isinstance(step, PlaceTile):
-            return bool(c.choose(step))
+        if c.state in (FIGURE, DECIDE) and not isinstance(step, PlaceTile):
+            if not c.choose(step):
+                return False
+            self.actions = self.actions[1:]  # a next question may follow in the same turn
+            return True
         return False
 
     def _preselect(self, c: PlacementController, figure_step: Action) -> None:
+        if c.state == DECIDE:  # an expansion's question: Enter plays the advised answer
+            self.message = ANSWER
+            return
         if isinstance(figure_step, Deploy) and figure_step.figure in c.figure_kinds():
             c.choose_figure_kind(figure_step.figure)
         index = self.advised_spot(c)
@@ -185,4 +191,4 @@ class HintAdvisor:
                 self._preselect(c, self.actions[0])
                 return True
             return False
-        return c.state == FIGURE
+        return c.state in (FIGURE, DECIDE)
