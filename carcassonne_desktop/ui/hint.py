@@ -158,6 +158,8 @@ class HintAdvisor:
             if not c.choose(step):
                 return False
             self.actions = self.actions[1:]  # a next question may follow in the same turn
+            if not self.actions:
+                self.cancel()  # the advice is played out
             return True
         return False
 
