@@ -10,7 +10,7 @@ position evaluated (see ai/turns.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop.discovery import import_all
@@ -18,6 +18,7 @@ from carcassonne_desktop.discovery import import_all
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Game
+    from carcassonne_desktop.engine.features import Feature
 
 #: (evaluator, game, totals) -> None: add each player's expected extra points
 #: to `totals` (a list with one float per player).
@@ -52,6 +53,37 @@ def majority_owners(game: Game, figures) -> tuple[int, ...]:  # type: ignore[no-
     if best <= 0:
         return ()
     return tuple(p for p, s in enumerate(strength) if s == best)
+
+
+class Outlook:
+    """What the evaluator's prospects need for one position: the tiles left,
+    the draws each player can expect, and a cache shared by the features."""
+
+    def __init__(self, evaluator: Evaluator, game: Game) -> None:
+        self.evaluator = evaluator
+        self.game = game
+        self.left = game.tiles_left() + sum(len(h) for h in game.hands)
+        self.draws = max(self.left * evaluator.weights.draw_share, 0.0)
+        self._cache: dict[Any, Any] = {}
+
+    def prospects(self, root: int, feature: Feature) -> tuple[Any, ...]:
+        """(value, chance of completion, cells still awaited) of a feature."""
+        return self.evaluator._prospects(self.game, root, feature, self.left, self.draws,
+                                         self._cache)
+
+
+def occupied_features(game: Game, kinds: Container[str]) -> list[tuple[int, Feature]]:
+    """Each occupied, unfinished feature of the given kinds once (root, feature)."""
+    seen: set[int] = set()
+    out: list[tuple[int, Feature]] = []
+    for _, _, node in game.figures_placed:
+        root = game.find(node)
+        feature = game.features[root]
+        if root in seen or feature is None or feature.kind not in kinds or feature.completed:
+            continue
+        seen.add(root)
+        out.append((root, feature))
+    return out
 
 
 def discover() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import evaluation_term
+from carcassonne_desktop.ai.expansions import Outlook, evaluation_term, occupied_features
 from carcassonne_desktop.engine.expansions.heretics_shrines import ID, RIVALS, challenger
 
 if TYPE_CHECKING:
@@ -34,23 +34,15 @@ def first_chance(own_cells: int, rival_cells: int) -> float:
 
 @evaluation_term(ID)
 def challenges(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
-    draws = max(left * evaluator.weights.draw_share, 0.0)
-    cache: dict = {}
-    seen: set[int] = set()
-    for _, _, node in game.figures_placed:
-        root = game.find(node)
-        feature = game.features[root]
-        if root in seen or feature is None or feature.kind not in RIVALS or feature.completed:
-            continue
-        seen.add(root)
+    outlook = Outlook(evaluator, game)
+    for root, feature in occupied_features(game, RIVALS):
         other = challenger(game, root)
         if other is None:
             continue
         rival = game.features[other[2]]
         assert rival is not None
-        value, _, cells = evaluator._prospects(game, root, feature, left, draws, cache)
-        _, rival_chance, rival_cells = evaluator._prospects(game, other[2], rival, left, draws, cache)
+        value, _, cells = outlook.prospects(root, feature)
+        _, rival_chance, rival_cells = outlook.prospects(other[2], rival)
         lose = rival_chance * first_chance(len(cells), len(rival_cells))
         for player in {p for p, _, _ in feature.figures}:
             totals[player] -= value * lose

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import evaluation_term
+from carcassonne_desktop.ai.expansions import Outlook, evaluation_term, occupied_features
 from carcassonne_desktop.engine.expansions.river_ii import ID, PIGSTY
 
 if TYPE_CHECKING:
@@ -21,20 +21,12 @@ if TYPE_CHECKING:
 
 @evaluation_term(ID)
 def pigsty_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
-    draws = max(left * evaluator.weights.draw_share, 0.0)
-    cache: dict = {}
-    seen: set[int] = set()
-    for _, _, node in game.figures_placed:
-        root = game.find(node)
-        feature = game.features[root]
-        if root in seen or feature is None or feature.kind != "field":
-            continue
-        seen.add(root)
+    outlook = Outlook(evaluator, game)
+    for root, feature in occupied_features(game, ("field",)):
         if not feature.has_flag(PIGSTY):
             continue
         owners, _ = game._majority(feature)  # the scoring's own majority (ties, hills)
         if owners:
-            value, _, _ = evaluator._prospects(game, root, feature, left, draws, cache)
+            value, _, _ = outlook.prospects(root, feature)
             for player in owners:
                 totals[player] += value / 3.0
