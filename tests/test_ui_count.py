@@ -197,7 +197,7 @@ def test_at_the_end_a_click_on_a_field_brings_the_market_follower_onto_it(app):
 def test_answer_buttons_are_wide_enough_for_their_labels_regression_cut_quarter_names(app):
     """Seen under Xvfb: four answers two by two read "Partisan → C" twice
     (castle? cathedral?). Long answers now take a row each."""
-    from carcassonne_desktop.ui.game_scene import CHOICE_FONT_PX
+    from carcassonne_desktop.ui.game_panel import CHOICE_FONT_PX
     from carcassonne_desktop.ui.resources import font
 
     scene = _scene_at(app, 6)

@@ -1,0 +1,239 @@
+"""The game screen's layout and its widgets: where the board, the toolbar,
+the instruction pill and the side panel go for a window size, and the
+pygame-gui buttons kept in step with the decision on screen (a mixin of
+`GameScene`, like `GameInput` and `GameDrawing`: one job per module)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.engine import PASS, Action
+from carcassonne_desktop.ui.game_constants import (
+    BOTTOM_BAR,
+    BTN_H,
+    PAD,
+    STATUS_GAP,
+    STATUS_ROOM,
+    TOOLBAR_ROW,
+    TOOLBAR_TOP,
+)
+from carcassonne_desktop.ui.game_texts import choice_label
+from carcassonne_desktop.ui.hud import PANEL_W, ROW_H, panel_rect
+from carcassonne_desktop.ui.placement_controller import (
+    DECIDE,
+    FIGURE,
+    PLACE,
+    READY,
+    PlacementController,
+    located,
+)
+from carcassonne_desktop.ui.resources import font
+
+#: The answer buttons' text size in the theme (#primary_button) and room
+#: for their borders: what decides how many fit side by side.
+CHOICE_FONT_PX = 24
+CHOICE_PADDING = 24
+
+
+class GamePanel:
+    """Layout and widgets of the game screen (see the module docstring)."""
+
+    camera: Any
+    game: Any
+    app: Any
+    root: Any
+    manager: Any
+    buttons: dict[str, Any]
+
+    @staticmethod
+    def board_rect(size: tuple[int, int]) -> pygame.Rect:
+        return pygame.Rect(0, 0, max(200, size[0] - PANEL_W), size[1])
+
+    #: The buttons over the board, left to right: (name, text key, tooltip key).
+    TOOLBAR = (("menu", "hud.menu", None), ("save", "hud.save", None),
+               ("undo_turn", "hud.undo_turn", "hud.undo_turn_tip"),
+               ("redo_turn", "hud.redo_turn", "hud.redo_turn_tip"),
+               ("hint", "hud.hint", "hud.hint_tip"))
+
+    @classmethod
+    def toolbar_rects(cls, board: pygame.Rect) -> dict[str, pygame.Rect]:
+        """Where the toolbar's buttons go: in rows that wrap inside the
+        board, so a small window never pushes one over the side panel."""
+        rects: dict[str, pygame.Rect] = {}
+        x, y = board.x + 12, board.y + TOOLBAR_TOP
+        for name, key, _tip in cls.TOOLBAR:
+            width = max(96, font(20, bold=True).size(i18n.tr(key))[0] + 36)
+            if x > board.x + 12 and x + width > board.right - 12:
+                x, y = board.x + 12, y + TOOLBAR_ROW
+            rects[name] = pygame.Rect(x, y, width, 42)
+            x += width + 8
+        return rects
+
+    def status_top(self) -> int:
+        """The top of the instruction pill: under the toolbar, however many rows it has."""
+        return max(r.bottom for r in self._toolbar.values()) + STATUS_GAP
+
+    def free_rect(self) -> pygame.Rect:
+        """The part of the board no widget covers: under the toolbar and the
+        pill, above the "Recentre" row (family table #2: fitting to the whole
+        board put squares under them)."""
+        view = self.camera.viewport
+        top = self.status_top() + STATUS_ROOM
+        return pygame.Rect(view.x + 4, top, view.width - 8, max(1, view.bottom - BOTTOM_BAR - top))
+
+    def _set_view_areas(self, size: tuple[int, int]) -> None:
+        """The board, its toolbar and its free area for a window of ``size``."""
+        self.camera.set_viewport(self.board_rect(size))
+        self._toolbar = self.toolbar_rects(self.camera.viewport)
+        self.camera.free_area = self.free_rect()
+
+    # ------------------------------------------------------------------ widgets
+
+    def _panel_layout(self) -> dict[str, pygame.Rect]:
+        """Where the panel's parts go (shared by drawing, clicks and widgets)."""
+        size = self.app.screen_size if self.app is not None else (1280, 800)
+        panel = panel_rect(size)
+        n = self.game.num_players
+        row_h = ROW_H if n <= 6 else 48
+        x, w = panel.x + PAD, panel.width - 2 * PAD
+        y = PAD
+        players = pygame.Rect(x, y, w, n * row_h)
+        y = players.bottom + 4
+        tiles_left = pygame.Rect(x, y, w, 24)
+        y = tiles_left.bottom + 6
+        card = pygame.Rect(x, y, w, 132)
+        y = card.bottom + 6
+        row_b = pygame.Rect(x, y, w, BTN_H)
+        y = row_b.bottom + 8
+        row_c = pygame.Rect(x, y, w, BTN_H)
+        y = row_c.bottom + 8
+        row_d = pygame.Rect(x, y, w, BTN_H + 4)
+        y = row_d.bottom + 10
+        log = pygame.Rect(x, y + 24, w, max(40, size[1] - y - 24 - PAD))
+        return {"panel": panel, "players": players, "tiles_left": tiles_left, "card": card, "row_b": row_b,
+                "row_c": row_c, "row_d": row_d, "log_title": pygame.Rect(x, y, w, 22), "log": log}
+
+    def build_ui(self, root: pygame_gui.core.UIContainer) -> None:
+        layout = self._panel_layout()
+        self._set_view_areas(self.app.screen_size)
+        board = self.camera.viewport
+        self.buttons = {}
+        self._button_state = {}
+        self._choice_labels: tuple[str, ...] = ()
+
+        def button(name: str, rect: pygame.Rect, text_key: str, tip: str | None = None,
+                   object_id: str | None = None, text: str | None = None) -> None:
+            self.buttons[name] = pygame_gui.elements.UIButton(
+                rect, text if text is not None else i18n.key(text_key), self.manager, container=root,
+                tool_tip_text=i18n.key(tip) if tip else None, object_id=object_id)
+
+        b = layout["row_b"]
+        half = (b.width - 8) // 2
+        button("rotate_left", pygame.Rect(b.x, b.y, half, BTN_H), "", "hud.rotate_left",
+               text="\u21ba  " + i18n.tr("hud.rotate"))
+        button("rotate_right", pygame.Rect(b.x + half + 8, b.y, half, BTN_H), "", "hud.rotate_right",
+               text=i18n.tr("hud.rotate") + "  \u21bb")
+        c = layout["row_c"]
+        half_c = (c.width - 8) // 2
+        button("take_back", pygame.Rect(c.x, c.y, half_c, BTN_H), "hud.undo", "hud.confirm_hint")
+        button("pass", pygame.Rect(c.x + half_c + 8, c.y, half_c, BTN_H), "hud.pass", "hud.figure_hint")
+        d = layout["row_d"]
+        button("confirm", d, "hud.confirm", "hud.confirm_hint", object_id="#primary_button")
+        button("scores", d, "end.back_to_scores", object_id="#primary_button")
+        # over the board
+        for name, key, tip in self.TOOLBAR:
+            button(name, self._toolbar[name], key, tip)
+        x = board.x + 12
+        for name, key in (("recentre", "hud.recentre"), ("last_tile", "hud.last_tile")):
+            width = max(120, font(20, bold=True).size(i18n.tr(key))[0] + 36)
+            button(name, pygame.Rect(x, board.bottom - 54, width, 42), key)
+            x += width + 8
+        self._sync_buttons()
+
+    def _set_button(self, name: str, visible: bool, enabled: bool = True) -> None:
+        widget = self.buttons.get(name)
+        if widget is None or self._button_state.get(name) == (visible, enabled):
+            return
+        self._button_state[name] = (visible, enabled)
+        if visible:
+            widget.show()
+        else:
+            widget.hide()
+        if enabled:
+            widget.enable()
+        else:
+            widget.disable()
+
+    def _sync_buttons(self) -> None:
+        if self.app is not None and self.app.stack.top is not self:
+            return  # paused under another screen: its widgets stay hidden
+        c = self.human_controller()
+        over = self.game.is_over
+        state = c.state if c is not None else None
+        self._set_button("rotate_left", not over and state in (PLACE, None), state == PLACE)
+        self._set_button("rotate_right", not over and state in (PLACE, None), state == PLACE)
+        self._set_button("take_back", not over, c is not None and c.can_undo)
+        choices = self._choice_actions(c)
+        self._sync_choices(choices)
+        decide_pass = state == DECIDE and c is not None and PASS in c.choices()
+        self._set_button("pass", not over, state == FIGURE or decide_pass)
+        self._set_button("confirm", not over, state == READY)
+        self._set_button("scores", over and self.end_pushed)
+        self._set_button("undo_turn", self.session.history is not None,
+                         self.session.can_undo() and not self.final_running)
+        self._set_button("redo_turn", self.session.history is not None,
+                         self.session.can_redo() and not self.final_running)
+        self._set_button("save", self.session.store is not None)
+        self._set_button("hint", not over and c is not None,
+                         state in (PLACE, FIGURE, DECIDE) and not self.hint.thinking)
+        self._set_button("last_tile", True, self.game.last_placed is not None)
+
+    @staticmethod
+    def _choice_actions(c: PlacementController | None) -> list[Action]:
+        """The answers shown as buttons: an expansion's decision's (but pass,
+        which has its own button), or the figure step's other actions (recall...)."""
+        if c is None:
+            return []
+        if c.state == DECIDE:
+            # answers that name a board place are clicked there (spots)
+            return [a for a in c.choices() if a != PASS and not located(a)]
+        if c.state == FIGURE:
+            return c.other_actions()
+        return []
+
+    def _sync_choices(self, choices: list[Action]) -> None:
+        """One button per answer, rebuilt when the answers change: in the
+        rotation row (hidden outside the place step), then upward over the
+        card when there are more than fit in one row."""
+        c = self.human_controller()
+        kind = c.decision.kind if c is not None and c.decision is not None else ""
+        game = c.tentative if c is not None else None
+        labels = tuple(choice_label(kind, a, game) for a in choices)
+        if labels == self._choice_labels:
+            return
+        for name in [n for n in self.buttons if n.startswith("choice:")]:
+            self.buttons.pop(name).kill()
+            self._button_state.pop(name, None)
+        self._choice_labels = labels
+        if not labels or self.root is None:
+            return
+        row = self._panel_layout()["row_b"]
+        per_row = 2 if len(labels) <= 4 else 3
+        # fewer buttons per row when a label would be cut ("Partisan → C..."
+        # twice: castle or cathedral?); the theme's answer font is 24 px bold
+        widest = max(font(CHOICE_FONT_PX, bold=True).size(label)[0] for label in labels)
+        while per_row > 1 and widest + CHOICE_PADDING > (row.width - 8 * (per_row - 1)) // per_row:
+            per_row -= 1
+        width = (row.width - 8 * (per_row - 1)) // per_row
+        for index, label in enumerate(labels):
+            line, column = divmod(index, per_row)
+            rect = pygame.Rect(row.x + column * (width + 8), row.y - line * (BTN_H + 6),
+                               width, BTN_H)
+            self.buttons[f"choice:{index}"] = pygame_gui.elements.UIButton(
+                rect, label, self.manager, container=self.root, tool_tip_text=label,
+                object_id="#primary_button" if kind else None)
+
