@@ -42,6 +42,7 @@ from carcassonne_desktop.engine.legal import _NO_GROUPS, LegalActions, Placement
 from carcassonne_desktop.engine.rules import Rules
 from carcassonne_desktop.engine.scoring import Scoring
 from carcassonne_desktop.engine.setup import GameSetup
+from carcassonne_desktop.engine.snapshots import Snapshots
 from carcassonne_desktop.engine.turn import first_work_of
 
 __all__ = ["FIGURE", "PLACE_TILE", "Decision", "FeatureInfo", "FigureOnBoard", "Game"]
@@ -52,7 +53,7 @@ OVER = "over"
 _SILENT = frozenset({PLACE_TILE, FIGURE})
 
 
-class Game(CoreWorks, Board, Scoring):
+class Game(CoreWorks, Board, Scoring, Snapshots):
     """A game in progress. Create with a `GameSetup`; drive with `apply`."""
 
     # Slots, not an instance dict: with more than 30 attributes CPython stops
@@ -542,119 +543,3 @@ class Game(CoreWorks, Board, Scoring):
         for key in (_DEALT, _PLACED, _FIGURED):
             self.turn_state.pop(key, None)
         self._jump = first_work_of(self.rules.plan, step)
-
-    # ---------------------------------------------------------------- search
-    def copy(self) -> Game:
-        """An independent game in the same state (for search and previews)."""
-        other = Game.__new__(Game)
-        other.setup = self.setup
-        other.rules = self.rules
-        other.num_players = self.num_players
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.streams = self.streams.copy()
-        other.scores = list(self.scores)
-        other.score_terms = None
-        other.breakdown = [dict(b) for b in self.breakdown]
-        other.supply = [dict(s) for s in self.supply]
-        other.tokens = [dict(t) for t in self.tokens]
-        other.board = dict(self.board)
-        parent = self.parent
-        other.parent = list(parent)
-        other.features = [
-            f.clone() if f is not None and parent[i] == i else None
-            for i, f in enumerate(self.features)
-        ]
-        other.node_pos = list(self.node_pos)
-        other.node_local = list(self.node_local)
-        other.frontier = dict(self.frontier)
-        other.open_by_pattern = {p: dict(c) for p, c in self.open_by_pattern.items()}
-        other.waiting_cells = {pos: list(nodes) for pos, nodes in self.waiting_cells.items()}
-        other.figures_placed = list(self.figures_placed)
-        other.area_figures = dict(self.area_figures)
-        other.neutral_figures = dict(self.neutral_figures)
-        other.hands = [list(h) for h in self.hands]
-        other.bag = list(self.bag)
-        other.extension_state = dict(self.extension_state)
-        other.turn_player = self.turn_player
-        other.pending = self.pending
-        other.turn = self.turn
-        other.turn_state = dict(self.turn_state)
-        other.history = list(self.history)
-        other.last_placed = self.last_placed
-        other.over = self.over
-        other._cursor = self._cursor
-        other._jump = self._jump
-        other._to_score = list(self._to_score)
-        other._placements = dict(self._placements)
-        other._placement_counts = dict(self._placement_counts)
-        other._figure_options = self._figure_options
-        other.opening_events = self.opening_events
-        return other
-
-    def resample_hidden(self, rng: random.Random) -> None:
-        """Shuffle what the player to decide cannot see (the bag, other
-        players' hands, tiles hidden by expansions) and make every future
-        draw of every stream unknown, so that a search on a copy cannot
-        exploit the real order or the forced outcomes."""
-        seer = self.pending.player if self.pending is not None else self.turn_player
-        hidden = list(self.bag)
-        owners = []
-        # A single tile in hand was drawn face up for everyone to see (a
-        # decision asked of another player before it is placed must not
-        # change it); only hands of three are private.
-        private = self.rules.hand_size > 1
-        for player, hand in enumerate(self.hands):
-            if private and player != seer:
-                owners.append((player, len(hand)))
-                hidden.extend(hand)
-        hooks = self.rules.hooks["resample_hidden"]
-        for expansion in self.rules.hooks["unseen_tiles"]:
-            hidden.extend(expansion.unseen_tiles(self))
-        # Sorted first: where each unseen tile really was (bag position, under
-        # which hill, in which hand) must not shape the sample.
-        hidden.sort()
-        rng.shuffle(hidden)
-        for expansion in hooks:
-            expansion.resample_hidden(self, rng, hidden)
-        for player, count in owners:
-            self.hands[player] = [hidden.pop() for _ in range(count)]
-        self.bag = hidden
-        self.streams.hide(rng)
-
-    def state_key(self) -> tuple[Any, ...]:
-        """Everything that defines the position, for equality checks in tests."""
-        roots = tuple(
-            (
-                i, f.kind, f.size, tuple(sorted(f.tiles)), f.open, f.shields,
-                tuple(sorted((f.flags or {}).items())), f.figures,
-                tuple(sorted(self.find(c) for c in f.cities)) if f.cities is not None else None,
-                f.completed,
-            )
-            for i, f in enumerate(self.features)
-            if f is not None and self.parent[i] == i
-        )
-        return (
-            tuple(self.scores),
-            tuple(tuple(sorted(b.items())) for b in self.breakdown),
-            tuple(tuple(sorted(s.items())) for s in self.supply),
-            tuple(tuple(sorted(t.items())) for t in self.tokens),
-            tuple(sorted((pos, rt.tile.id, rt.rot) for pos, (rt, _) in self.board.items())),
-            roots,
-            tuple(sorted(self.frontier.items())),
-            tuple(self.figures_placed),
-            tuple(sorted(self.area_figures.items())),
-            tuple(sorted(self.neutral_figures.items())),
-            tuple(tuple(h) for h in self.hands),
-            tuple(self.bag),
-            tuple(sorted(self.extension_state.items())),
-            self.turn_player,
-            self.pending,
-            self.turn,
-            tuple(sorted(self.turn_state.items())),
-            self._cursor,
-            tuple(self.history),
-            self.last_placed,
-            self.streams.key(),
-        )
-
