@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from carcassonne_desktop.engine.catalogue import TileType, load_tile_file
+from carcassonne_desktop.engine.catalogue import EDGE_CODES, TileType, load_tile_file
 from carcassonne_desktop.engine.expansion import registry
 from carcassonne_desktop.engine.geometry import EDGE_PORTS, HALF_PORTS, rotate_port
 
@@ -144,3 +144,19 @@ def test_rotated_edges_follow_the_rotation():
             edges = tile.rotations[rot].edges
             for side in range(4):
                 assert edges[(side + rot) % 4] == tile.rotations[0].edges[side]
+
+
+def test_fitting_rotations_match_every_side_a_cell_requires():
+    """The packed test in `fitting_rotations` against its definition: every
+    side the cell constrains (non-zero code) equals the rotation's edge,
+    for every tile of every expansion and every pattern of known codes."""
+    codes = range(len(EDGE_CODES) + 1)
+    patterns = [n | e << 3 | s << 6 | w << 9 for n in codes for e in codes for s in codes for w in codes]
+    for expansion_cls in registry().values():
+        for tile in expansion_cls({}).tiles():
+            for pattern in patterns:
+                expected = tuple(
+                    rot for rot, rotated in enumerate(tile.rotations)
+                    if all((pattern >> (3 * side)) & 7 in (0, rotated.edge_codes[side]) for side in range(4))
+                )
+                assert tile.fitting_rotations(pattern) == expected, (tile.id, pattern)

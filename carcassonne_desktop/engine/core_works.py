@@ -119,16 +119,21 @@ class CoreWorks:
     def _work_end(self, events: list[Event]) -> Decision | None:
         self._figure_options = None
         player = self.turn_player
-        self.refill_hand(player)
+        rules = self.rules
+        if rules.hand_size > 1:  # (a base game's inner loop skips the call)
+            self.refill_hand(player)
         self.turn += 1
         following = None
-        for expansion in self.rules.hooks["next_player"]:
+        for expansion in rules.hooks["next_player"]:
             following = expansion.next_player(self, player)
             if following is not None:
                 break
-        if following == player:
-            events.append(ExtraTurn(player))
-        self.turn_player = following if following is not None else (player + 1) % self.num_players
+        if following is None:
+            self.turn_player = (player + 1) % self.num_players
+        else:
+            if following == player:
+                events.append(ExtraTurn(player))
+            self.turn_player = following
         self.turn_state = {}
         return None
 

@@ -198,9 +198,9 @@ class Scoring:
             root = self.find(node)
             feature = self.features[root]
             assert feature is not None
-            if not feature.completed and not any(
+            if not feature.completed and not (claimers and any(
                 e.scores_at_end_itself(self, feature) for e in claimers
-            ):
+            )):
                 roots[root] = feature
         order = sorted(
             roots, key=lambda r: (FEATURE_KINDS[roots[r].kind].order
