@@ -382,3 +382,26 @@ def test_random_games_with_the_wheel_lay_the_river(combo):
         assert game.is_over
         laid = [t for t, _ in game.placed_tiles().values() if t.startswith("river2/")]
         assert "river2/04" in laid and len(laid) >= 4  # the spring, the fork and arms
+
+
+def test_after_the_volcano_the_crown_stays_open():
+    """Ruling 58: 004 lists "Place a follower on the Wheel of Fortune" among
+    the special actions of step 2B-1, which the volcano does not forbid (as
+    the abbot's recall, ruling 37): no figure on the land, the crown allowed."""
+    from carcassonne_desktop.engine.actions import DeployToArea
+
+    order = ["river2/04", "river2/03", "wof/base_U_1"]
+    game = Game(setup("wheel_of_fortune", "river_ii", order=order))
+    game.apply(PlaceTile(-1, -4, 2, "river2/04"))
+    game.apply(DeployToArea("follower", "wheel", "crown_2"))  # Rouge (first player)
+    game.apply(PlaceTile(0, -4, 0, "river2/03"))  # Bleu: the volcano closes the east arm
+    legal = list(game.legal_actions())
+    assert not [a for a in legal if isinstance(a, Deploy)]
+    crowns = {a.slot for a in legal if isinstance(a, DeployToArea)}
+    assert crowns == {f"crown_{i}" for i in range(1, 10)} - {"crown_2"}
+    events = game.apply(DeployToArea("follower", "wheel", "crown_3"))
+    # Bleu's extra turn: the icon 1, Fortune -> Taxes; two on its crown: 3 each
+    assert [e for e in events if isinstance(e, ExtraTurn)]
+    crown = sorted((e.players, e.points) for e in events
+                   if e.kind == "score" and e.feature == "crown")
+    assert crown == [((0,), 3), ((1,), 3)]
