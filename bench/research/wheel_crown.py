@@ -18,7 +18,9 @@ in what the follower coming back is worth:
   left), discounted by `locked_decay` per turn of its owner until the pig's
   first stop (the k-th icon of n comes after k (left + 1) / (n + 1) draws);
 - `share`: the same, discounted instead by the share of the game left when
-  it comes back, 1 - k / (n + 1).
+  it comes back, 1 - k / (n + 1);
+- `full`: the same, not discounted (a follower back at any time counts as
+  one in supply now, by its chance of coming back).
 `play` writes a line per game (scores, seats, followers in supply and on the
 crown at the player's own turns 8, 16 and 24); `report` adds the lines up:
 wins with 95% intervals (`carcassonne selfplay`'s statistics) and the means.
@@ -147,9 +149,14 @@ def _share_of_the_game_left(game: Game, evaluator: Evaluator, k: int, count: int
     return 1.0 - k / (count + 1)
 
 
+def _no_discount(game: Game, evaluator: Evaluator, k: int, count: int) -> float:
+    return 1.0
+
+
 VARIANTS: dict[str, CrownWorth] = {
     "wait": returning(_per_turn_away),
     "share": returning(_share_of_the_game_left),
+    "full": returning(_no_discount),
 }
 
 
