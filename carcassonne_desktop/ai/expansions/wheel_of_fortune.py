@@ -15,8 +15,9 @@ a follower on its crown hopes for) and the number of stops expected there
   share of the game left when it comes back) was measured on 2026-11-24 and
   not kept: `medium` then kept fewer followers in supply, not more (the
   followers the crown no longer took went onto the tiles), and was not
-  clearly stronger (bench/ai.md, "The Wheel of Fortune"; the variants are in
-  bench/research/wheel_crown.py, which swaps `crown_worth` for them).
+  clearly stronger; counting the return in full was weaker (bench/ai.md,
+  "The Wheel of Fortune"; the variants are in bench/research/wheel_crown.py,
+  which swaps `crown_worth` for them).
 - Events: each section's event, as it would score now (knights, farmers,
   monks, followers in supply), times the stops expected there, discounted
   because the board will change before then (Fortune, which goes to whoever
