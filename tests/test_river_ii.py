@@ -1,6 +1,7 @@
 """The River II (seed 003 "La Rivière 2"): tile data, the bag order, the two
 arms of the fork, the volcano, the pigsty, the river that can no longer be
-continued, and River I + River II together (docs/rulings.md 36-40).
+continued, River I + River II together (docs/rulings.md 36-40), and River II
+with the Wheel of Fortune's board or the Count's city (58-59, 57).
 
 The golden records in tests/golden_expansions/rii_*.json replay whole
 examples; these tests check what a final score cannot show (what is refused,
@@ -289,6 +290,8 @@ ALL_DONE = ("inns_cathedrals", "river", "river_ii", "abbot", "traders_builders",
     (("river_ii",), 2),
     (("river", "river_ii"), 2),
     (ALL_DONE, 1),
+    (("wheel_of_fortune", "river_ii"), 2),  # rulings 58-59: the spring against the board
+    (("wheel_of_fortune", "river", "river_ii"), 1),  # with a hand of 3
 ], ids=lambda v: "+".join(v) if isinstance(v, tuple) else str(v))
 def test_save_load_replay_after_every_action_with_river_ii(combo, seed):
     """As tests/test_replay_every_combination.py: the open ends, the volcano's
@@ -307,3 +310,98 @@ def test_save_load_replay_after_every_action_with_river_ii(combo, seed):
         assert replayed.extension_state == game.extension_state
         assert replayed.pending == game.pending
         assert list(replayed.legal_actions()) == list(game.legal_actions())
+
+
+# ------------------------------------------- with another start board (58, 59, 57)
+def river_draws_and_discards(game: Game) -> tuple[list[str], list[str]]:
+    catalogue = game.rules.catalogue
+    river = [t for t in draws(game) if is_river_tile(catalogue[t])]
+    discarded = [e.tile for e in game.opening_events if isinstance(e, TileDiscarded)]
+    return river, discarded
+
+
+def test_with_the_wheel_river_ii_springs_away_from_the_board_and_forks():
+    from carcassonne_desktop.engine.expansions.wheel_of_fortune import WheelTurned, pig_section
+
+    order = ["river2/04", "river2/06", "wof/base_U_1", "base/B"]
+    game = Game(setup("wheel_of_fortune", "river_ii", order=order))
+    placed = game.placed_tiles()
+    assert len(placed) == 17 and placed[(-1, -3)] == ("river2/01", 3)  # flows north
+    assert game.extension_state["river"] == ((-1, -4, 0, 0),)
+    assert {(a.x, a.y) for a in game.legal_actions()} == {(-1, -4)}
+    game.apply(PlaceTile(-1, -4, 2, "river2/04"))  # the fork: arms west and east
+    game.apply(PASS)
+    arms = {(a.x, a.y) for a in game.legal_actions()}
+    assert arms == {(-2, -4), (0, -4)}
+    game.apply(next(a for a in game.legal_actions() if (a.x, a.y) == (0, -4)))
+    events = game.apply(PASS)
+    # the landscape follows, and its first icon turns the wheel as usual
+    turned = [e for e in events if isinstance(e, WheelTurned)]
+    assert [(t.tile, t.steps) for t in turned] == [("wof/base_U_1", 1)]
+    assert pig_section(game) == "taxes"
+    assert not [e for e in events if isinstance(e, TileDiscarded)]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_with_the_wheel_every_river_ii_tile_comes_first(seed):
+    game = Game(setup("wheel_of_fortune", "river_ii", seed=seed))
+    river, discarded = river_draws_and_discards(game)
+    assert draws(game)[:11] == river and len(river) == 11 and river[0] == "river2/04"
+    assert discarded == [] and game.placed_tiles()[(-1, -3)] == ("river2/01", 3)
+
+
+def test_with_the_wheel_and_both_rivers_one_spring_river_ii_s():
+    game = Game(setup("wheel_of_fortune", "river", "river_ii", seed=4))
+    placed = game.placed_tiles()
+    springs = [(cell, t) for cell, t in placed.items() if t[0].startswith("river")]
+    assert springs == [((-1, -3), ("river2/01", 3))]
+    river, discarded = river_draws_and_discards(game)
+    assert len(river) == 11 + 11 and "river1/01" not in draws(game) and discarded == []
+    assert river[0] == "river2/04" and river[-2:] == ["river1/02", "river2/03"]
+
+
+def test_with_the_count_river_ii_springs_against_the_city():
+    """Ruling 57 read for River II: the spring north of the city's north-west
+    corner, flowing away (it was never laid before ruling 58)."""
+    game = Game(setup("count", "river_ii", seed=2))
+    rivers = [(cell, t) for cell, t in game.placed_tiles().items() if t[0].startswith("river")]
+    assert rivers == [((-2, -2), ("river2/01", 3))]
+    assert game.extension_state["river"] == ((-2, -3, 0, 0),)
+    assert river_draws_and_discards(game)[1] == []
+
+
+@pytest.mark.parametrize("combo", [("wheel_of_fortune",), ("wheel_of_fortune", "river"),
+                                   ("wheel_of_fortune", "count", "river")],
+                         ids="+".join)
+def test_random_games_with_the_wheel_lay_the_river(combo):
+    from tests.engine_checks import play_random
+
+    for seed in range(3):
+        game = play_random(Game(setup(*combo, "river_ii", seed=seed, players=2 + seed)),
+                           random.Random(seed), check_every=4)
+        assert game.is_over
+        laid = [t for t, _ in game.placed_tiles().values() if t.startswith("river2/")]
+        assert "river2/04" in laid and len(laid) >= 4  # the spring, the fork and arms
+
+
+def test_after_the_volcano_the_crown_stays_open():
+    """Ruling 58: 004 lists "Place a follower on the Wheel of Fortune" among
+    the special actions of step 2B-1, which the volcano does not forbid (as
+    the abbot's recall, ruling 37): no figure on the land, the crown allowed."""
+    from carcassonne_desktop.engine.actions import DeployToArea
+
+    order = ["river2/04", "river2/03", "wof/base_U_1"]
+    game = Game(setup("wheel_of_fortune", "river_ii", order=order))
+    game.apply(PlaceTile(-1, -4, 2, "river2/04"))
+    game.apply(DeployToArea("follower", "wheel", "crown_2"))  # Rouge (first player)
+    game.apply(PlaceTile(0, -4, 0, "river2/03"))  # Bleu: the volcano closes the east arm
+    legal = list(game.legal_actions())
+    assert not [a for a in legal if isinstance(a, Deploy)]
+    crowns = {a.slot for a in legal if isinstance(a, DeployToArea)}
+    assert crowns == {f"crown_{i}" for i in range(1, 10)} - {"crown_2"}
+    events = game.apply(DeployToArea("follower", "wheel", "crown_3"))
+    # Bleu's extra turn: the icon 1, Fortune -> Taxes; two on its crown: 3 each
+    assert [e for e in events if isinstance(e, ExtraTurn)]
+    crown = sorted((e.players, e.points) for e in events
+                   if e.kind == "score" and e.feature == "crown")
+    assert crown == [((0,), 3), ((1,), 3)]

@@ -288,6 +288,25 @@ def test_famine_counts_farmers_not_pigs_nor_shepherds():
     assert wheel_points(events) == [((0,), 1, WHEEL, "famine")]
 
 
+
+def test_famine_counts_a_large_farmer_as_one_farmer():
+    """Ruling 45: pieces, not strength. The large follower lies in the field
+    of board_12's completed city: 1 farmer x 1 city = 1 point, not 2."""
+    from carcassonne_desktop.engine.expansions.wheel_of_fortune import WheelCounted
+
+    order = ["base/E", "base/B", "wof/base_U_2"]
+    game = Game(setup("inns_cathedrals", order=order))
+    game.apply(PlaceTile(2, 0, 3, "base/E"))  # completes board_12's city
+    game.apply(Deploy("large_follower", 2, 0, "EN"))  # Bleu's large farmer beside it
+    game.apply(PlaceTile(2, 1, 0, "base/B"))
+    events = game.apply(PASS)
+    # Bleu draws the icon 2: Fortune -> Famine.
+    assert pig_section(game) == "famine"
+    assert wheel_points(events) == [((0,), 1, WHEEL, "famine")]
+    counted = [(e.player, e.count, e.unit, e.points) for e in events
+               if isinstance(e, WheelCounted)]
+    assert counted == [(0, 1, 1, 1)]
+
 # ------------------------------------------------------------- with the river
 def test_with_the_river_the_spring_flows_away_from_the_board():
     game = Game(setup("river", seed=2))

@@ -10,7 +10,14 @@ a follower on its crown hopes for) and the number of stops expected there
   points (3, or 6 alone on a two-space section, 3 each when shared), plus
   that chance times what a follower back in supply is worth; the core
   evaluator does not see followers off the tiles at all, so without this
-  term a crown follower would look thrown away.
+  term a crown follower would look thrown away. Counting the wait for the
+  pig against the follower (its return discounted per turn away, or by the
+  share of the game left when it comes back) was measured on 2026-11-24 and
+  not kept: `medium` then kept fewer followers in supply, not more (the
+  followers the crown no longer took went onto the tiles), and was not
+  clearly stronger; counting the return in full was weaker (bench/ai.md,
+  "The Wheel of Fortune"; the variants are in bench/research/wheel_crown.py,
+  which swaps `crown_worth` for them).
 - Events: each section's event, as it would score now (knights, farmers,
   monks, followers in supply), times the stops expected there, discounted
   because the board will change before then (Fortune, which goes to whoever
@@ -104,21 +111,35 @@ def pig_outlook(start: int, icons: tuple[int, int, int]) -> tuple[tuple[float, .
     return tuple(hit), tuple(stops)
 
 
-@evaluation_term(ID)
-def wheel_prospects(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+def crown_worth(evaluator: Evaluator, game: Game, start: int,
+                icons: tuple[int, int, int]) -> list[float]:
+    """Per player: what their followers on the crown are expected to bring
+    (the pig's section `start`, the `icons` still to come)."""
     data = wheel_data()
-    sections = data.sections
-    hit, stops = pig_outlook(sections.index(pig_section(game)), icons_to_come(evaluator))
-    if not any(stops):
-        return
+    hit, _ = pig_outlook(start, icons)
     back = RETURN_SHARE * evaluator.weights.follower
-    for index, section in enumerate(sections):
+    worth = [0.0] * game.num_players
+    for index, section in enumerate(data.sections):
         slots = data.crowns[section]
         present = [who for slot in slots for who in game.area_figures.get((WHEEL, slot), ())]
         if present:
             points = crown_points(len(slots), len(present))
             for player, _ in present:
-                totals[player] += hit[index] * (points + back)
+                worth[player] += hit[index] * (points + back)
+    return worth
+
+
+@evaluation_term(ID)
+def wheel_prospects(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    sections = wheel_data().sections
+    start = sections.index(pig_section(game))
+    icons = icons_to_come(evaluator)
+    _, stops = pig_outlook(start, icons)
+    if not any(stops):
+        return
+    for player, worth in enumerate(crown_worth(evaluator, game, start, icons)):
+        totals[player] += worth
+    for index, section in enumerate(sections):
         # Fortune goes to whoever draws then: the same for everyone.
         if section not in (PLAGUE, FORTUNE) and stops[index]:
             for award in event_awards(game, section):

@@ -456,7 +456,8 @@ class WheelOfFortune(Expansion):
 - Inquisition : chaque joueur marque 2 points par moine (partisan sur une abbaye).
 - Peste : chaque joueur, en commençant par le joueur actif puis dans le sens des aiguilles d'une montre, reprend un de ses partisans posés sur le terrain (jamais sur la roue). Celui qui n'en a aucun ne fait rien.
 - Ensuite, les partisans sur la couronne de cette section marquent et rentrent : seul sur une section à une case, 3 points ; seul sur une section à deux cases, 6 points ; à deux sur une section à deux cases, 3 points chacun. Puis le tour continue normalement.
-- Au lieu de poser un pion sur la tuile qu'il vient de placer, un joueur peut poser un partisan de sa réserve sur une case libre de la couronne (un seul partisan par case). Les partisans de la couronne ne rapportent rien en fin de partie.""",
+- Au lieu de poser un pion sur la tuile qu'il vient de placer, un joueur peut poser un partisan de sa réserve sur une case libre de la couronne (un seul partisan par case). Les partisans de la couronne ne rapportent rien en fin de partie.
+- Avec La Rivière ou La Rivière II : le plateau d'abord, puis la source contre le plateau, de façon à ce que la rivière s'en éloigne. Avec les deux Rivières, seule la source de La Rivière II est posée.""",
         "en": """The Wheel board replaces the start tile; its roads, cities and fields play like tiles, but the wheel itself ends roads and splits fields. 12 tiles join the others. The wheel's pig belongs to nobody; it starts on the Fortune section.
 
 - A tile with an icon 1, 2 or 3 turns the wheel as soon as it is drawn, before it is placed: the pig moves that many sections clockwise. Only the section where it stops counts.
@@ -467,7 +468,8 @@ class WheelOfFortune(Expansion):
 - Inquisition: each player scores 2 points per monk (follower on a cloister).
 - Plague: each player, the active player first and then clockwise, takes back one of their followers from the land (never from the wheel). A player with none does nothing.
 - Then the followers on that section's crown score and go home: alone on a one-space section, 3 points; alone on a two-space section, 6 points; two on a two-space section, 3 points each. Then the turn goes on as usual.
-- Instead of deploying on the tile just placed, a player may put a follower from supply on a free crown space (one follower per space). Followers on the crown score nothing at the end of the game.""",
+- Instead of deploying on the tile just placed, a player may put a follower from supply on a free crown space (one follower per space). Followers on the crown score nothing at the end of the game.
+- With The River or The River II: the board first, then the spring against it so that the river flows away from it. With both Rivers, only The River II's spring is laid.""",
     }
 
     def tiles(self) -> tuple[TileType, ...]:

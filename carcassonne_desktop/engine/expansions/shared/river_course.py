@@ -12,7 +12,10 @@ Rulings (docs/rulings.md, "The River" and "The River II"):
 - no U-turn, per arm: two successive bends of one arm may not turn the same
   way, straight tiles between them or not (RULINGS.md); the fork's two arms
   each start from the fork's turn;
-- a river tile never flows into a tile nor into another arm's open end.
+- a river tile never flows into a tile nor into another arm's open end;
+- after another start board (the Wheel of Fortune's, the Count's city), the
+  spring goes against it and flows away from it; with both river boxes, one
+  spring, River II's (the first asked: the higher start priority).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import random
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
-from carcassonne_desktop.engine.expansion import Expansion, Placement
+from carcassonne_desktop.engine.expansion import Expansion, LaidTile, Placement
 from carcassonne_desktop.engine.features import NEVER, FeatureKind, no_points, register_kind
 from carcassonne_desktop.engine.geometry import DELTAS, OPPOSITE
 
@@ -122,6 +125,44 @@ class RiverCourse(Expansion):
             if isinstance(expansion, RiverCourse):
                 return expansion is self
         return False
+
+    def start_layout(self, game: Game, laid: tuple[LaidTile, ...]) -> list[LaidTile] | None:
+        """Alone, the spring is the start tile. After another start board
+        (the Wheel of Fortune's, the Count's city), this box's spring goes
+        against it "de façon à ce qu'elle coule vers l'extérieur du plateau"
+        (000 p.16): on the first free cell (north row first, then west to
+        east) where its edges match the board and its river flows straight
+        away from the board cell it touches, into an empty cell. With both
+        river boxes, the one asked first (River II, the higher start
+        priority) lays its spring and the other stands aside: one spring
+        (docs/rulings.md)."""
+        catalogue = game.rules.catalogue
+        if not laid or any(catalogue[tile].flags.get("spring") for tile, *_ in laid):
+            return None
+        springs = [t for t in self.tiles() if t.start and t.flags.get("spring")]
+        if not springs:
+            return None
+        spring = catalogue[springs[0].id]
+        cells = {(x, y): catalogue[tile].rotations[rot % 4] for tile, x, y, rot in laid}
+        free = sorted(
+            {(x + dx, y + dy) for x, y in cells for dx, dy in DELTAS} - set(cells),
+            key=lambda cell: (cell[1], cell[0]),
+        )
+        for x, y in free:
+            touching = [d for d, (dx, dy) in enumerate(DELTAS) if (x + dx, y + dy) in cells]
+            if len(touching) != 1:
+                continue
+            side = touching[0]
+            for rot in range(4):
+                rotated = spring.rotations[rot]
+                if river_ports(rotated) != (OPPOSITE[side],):
+                    continue
+                dx, dy = DELTAS[side]
+                if (x - dx, y - dy) in cells:
+                    continue
+                if rotated.edges[side] == cells[(x + dx, y + dy)].edges[OPPOSITE[side]]:
+                    return [(spring.id, x, y, rot)]
+        return None
 
     def arrange_bag(self, game: Game, bag: list[str], rng: random.Random) -> list[str]:
         return arrange_river(bag, game, rng) if self.leads(game) else bag
