@@ -103,7 +103,7 @@ def test_click_the_feature_to_bring_a_follower_out(app):
     c = scene.human_controller()
     assert c.state == DECIDE and c.decision.kind == "count_reinforce"
     labels = {b.text for name, b in scene.buttons.items() if name.startswith("choice:")}
-    assert labels == {"Partisan → ville (-2, 3)"}
+    assert labels == {"Partisan → ville"}  # no board coordinates
     scene.draw(app.screen)
     scene.camera.focus(-2, 3, immediate=True)
     _steps(app)

@@ -105,6 +105,15 @@ def test_the_log_says_who_lost_a_challenge():
     assert line == "Red loses the challenge: the monk leaves the cloister without scoring."
 
 
+def test_the_log_names_the_abbot_when_an_abbot_loses_a_challenge():
+    i18n.set_language("fr")
+    line = describe(ChallengeLost(0, "cloister", 0, 1, 1, 1, "abbot"), ["Rouge", "Bleu"])
+    assert line == "Rouge perd le défi : son abbé quitte l'abbaye sans marquer de points."
+    i18n.set_language("en")
+    line = describe(ChallengeLost(1, "shrine", 1, 1, 0, 1, "abbot"), ["Red", "Blue"])
+    assert line == "Blue loses the challenge: the abbot leaves the shrine without scoring."
+
+
 def test_the_setup_offers_the_first_edition_farmers_beside_the_other_first_edition_option():
     assert OPTION_NAMES.index("farmers_first_edition") == OPTION_NAMES.index("small_city_2pts") + 1
     model = SetupModel.from_setup({"options": {"farmers_first_edition": True}}, ["human"], ["base"])
