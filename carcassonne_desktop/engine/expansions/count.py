@@ -90,6 +90,18 @@ def count_quarter(game: Game) -> str:
     return place[1] if place is not None else CASTLE
 
 
+def market_awaits(game: Game, player: int) -> bool:
+    """Whether `player`'s market followers may still go onto fields: before
+    the market round of the end, or during it until the player has moved
+    (afterwards they stay in the city and score nothing); never without farmers."""
+    if not game.rules.options.get("farmers", True):
+        return False
+    if not game.extension_state.get(_MARKET_DONE):
+        return True
+    round_: Round | None = game.extension_state.get(_ROUND)
+    return round_ is not None and round_.root < 0 and player in round_.order
+
+
 def city_figures(game: Game) -> list[FigureType]:
     """The figures that may enter the city (docs/rulings.md)."""
     return [f for f in game.rules.figures
