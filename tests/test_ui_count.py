@@ -243,3 +243,25 @@ def test_the_hint_answers_an_expansions_question_and_enter_follows_it(app):
     assert advised in c.tentative.legal_actions()
     _key(app, pygame.K_RETURN)
     assert c.actions()[-1] == advised
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+def test_every_quarter_to_click_comes_into_view_under_the_pill(app, size):
+    """The decision arrives with the view elsewhere: the camera brings every
+    quarter to click into the free area, below the pill however many lines
+    its hint takes (the small window wraps it)."""
+    from carcassonne_desktop.ui.expansions.count import quarter_cells
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    _steps(app)
+    scene = _scene_at(app, 6)
+    assert scene.human_controller().decision.kind == "count_city"
+    scene.camera.focus(9, -7, immediate=True)
+    scene._choices_view_for = None  # as if the question came now
+    _steps(app, 90)
+    pill = scene.pill_rect()
+    cells = list(quarter_cells(scene.game).values())
+    for cell in cells:
+        rect = scene.camera.tile_rect(*cell)
+        assert scene.free_rect().contains(rect), (cell, size)
+        assert not rect.colliderect(pill), (cell, size)

@@ -18,6 +18,8 @@ TOOLBAR_ROW = 50
 #: Room for the instruction pill under the toolbar (a gap and two lines of advice).
 STATUS_GAP = 10
 STATUS_ROOM = 82
+#: Pixels kept between a taller pill (a wrapped hint) and the free board below it.
+PILL_CLEARANCE = 12
 
 #: Pixels at the bottom of the board taken by the "Recentre" row.
 BOTTOM_BAR = 60

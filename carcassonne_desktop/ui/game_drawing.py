@@ -20,7 +20,7 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.expansions import board_choices, player_notes
 from carcassonne_desktop.ui.game_log import figure_name, lies_down
-from carcassonne_desktop.ui.game_texts import feature_lines, status
+from carcassonne_desktop.ui.game_texts import Status, feature_lines, status
 from carcassonne_desktop.ui.hud import (
     PlayerRow,
     draw_caption,
@@ -29,6 +29,7 @@ from carcassonne_desktop.ui.hud import (
     draw_status,
     draw_tile_card,
     draw_tooltip,
+    status_rect,
     text,
 )
 from carcassonne_desktop.ui.placement_controller import (
@@ -70,8 +71,7 @@ class GameDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         game = self.game
         shown = self.display_game()
-        c = self.controller if self.controller is not None and self._controller_key == (
-            id(game), len(game.history)) and not game.is_over else None
+        c = self.shown_controller()
         board = self.camera.viewport
         self.layer.draw(surface, self.camera, shown)
         if game.last_placed is not None and (c is None or c.state == PLACE):
@@ -177,9 +177,23 @@ class GameDrawing:
             self._draw_sprite(surface, FigureSprite(action.x, action.y, self.colours[seat], action.figure,
                                                     port=action.port, lying=lying), lift)
 
-    def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
-        said = status(self.game, c, final_running=self.final_running,
+    def shown_controller(self) -> PlacementController | None:
+        """The human turn on screen, if any (what the pill and the board show)."""
+        game = self.game
+        return self.controller if self.controller is not None and self._controller_key == (
+            id(game), len(game.history)) and not game.is_over else None
+
+    def _status_now(self, c: PlacementController | None) -> Status:
+        return status(self.game, c, final_running=self.final_running,
                       thinking=self.driver.state == THINKING, advice=self.hint.message)
+
+    def pill_rect(self) -> pygame.Rect:
+        """Where the instruction pill is now (its height grows with a wrapped hint)."""
+        said = self._status_now(self.shown_controller())
+        return status_rect(self.camera.viewport, said.title, said.hint, said.colour, self.status_top())
+
+    def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
+        said = self._status_now(c)
         draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse,
                     self.status_top())
 

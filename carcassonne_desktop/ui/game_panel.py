@@ -16,6 +16,7 @@ from carcassonne_desktop.ui.game_constants import (
     BOTTOM_BAR,
     BTN_H,
     PAD,
+    PILL_CLEARANCE,
     STATUS_GAP,
     STATUS_ROOM,
     TOOLBAR_ROW,
@@ -82,8 +83,19 @@ class GamePanel:
         pill, above the "Recentre" row (family table #2: fitting to the whole
         board put squares under them)."""
         view = self.camera.viewport
-        top = self.status_top() + STATUS_ROOM
+        # a hint wrapped onto more lines makes the pill taller than the room
+        # kept for it (a Count quarter sat under a two-line pill)
+        # (its bottom is measured every frame once the scene runs)
+        pill_bottom = getattr(self, "_pill_bottom", 0)
+        top = max(self.status_top() + STATUS_ROOM, pill_bottom + PILL_CLEARANCE)
         return pygame.Rect(view.x + 4, top, view.width - 8, max(1, view.bottom - BOTTOM_BAR - top))
+
+    def sync_free_area(self) -> None:
+        """Keep the camera's free area under the pill as its text changes."""
+        self._pill_bottom = self.pill_rect().bottom
+        free = self.free_rect()
+        if free != self.camera.free_area:
+            self.camera.free_area = free
 
     def _set_view_areas(self, size: tuple[int, int]) -> None:
         """The board, its toolbar and its free area for a window of ``size``."""

@@ -40,7 +40,7 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.expansions import board_painters
+from carcassonne_desktop.ui.expansions import board_choices, board_painters
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
     BOTTOM_BAR,
     BTN_H,
@@ -129,6 +129,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         self.hover_spot: Spot | None = None
         self._spots_view_for: tuple[Any, ...] | None = None  # the figure step the view was fitted to
         self._view_before_spots: tuple[float, float, float] | None = None  # zoom, centre to go back to
+        self._choices_view_for: tuple[Any, ...] | None = None  # the decision the view was fitted to
         self.hover_feature: tuple[Game, Any] | None = None
         self._last_view: tuple[Any, ...] | None = None
         self.pulse = 0.0
@@ -368,7 +369,9 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
             player = self.game.setup.players[self._handoff_for]
             self.banner.show(player.name, player.color)
             self._handoff_for = None
+        self.sync_free_area()
         self._fit_spots()
+        self._fit_choices()
         self._follow_hint()
         self._update_hover()
         self._sync_buttons()
@@ -396,6 +399,21 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
                 x, y = cam.target_centre or (cam.centre_x, cam.centre_y)
                 self._view_before_spots = (cam.target_zoom, x, y)
             cam.focus(c.place_action.x, c.place_action.y, zoom=needed)
+
+    def _fit_choices(self) -> None:
+        """When a decision is answered by clicking cells (the Count's
+        quarters), bring every one of them into the free area once, zooming
+        out only if they do not fit as they are."""
+        c = self.shown_controller()
+        cells = list(board_choices(c.tentative, c.decision)) if c is not None and c.state == DECIDE else []
+        step = (c.serial, c.decision) if c is not None and cells else None
+        if step == self._choices_view_for:
+            return
+        self._choices_view_for = step
+        if cells and not all(self._in_clear_view(cell) for cell in cells):
+            xs, ys = [x for x, _ in cells], [y for _, y in cells]
+            self.camera.recentre((min(xs), min(ys), max(xs), max(ys)), margin_tiles=0.5,
+                                 max_zoom=self.camera.target_zoom)
 
     def _follow_hint(self) -> None:
         c = self.human_controller() if not self.game.is_over else None
