@@ -23,3 +23,6 @@ PILL_CLEARANCE = 12
 
 #: Pixels at the bottom of the board taken by the "Recentre" row.
 BOTTOM_BAR = 60
+
+#: Pixels a line of the tooltip over a player's row may take before it wraps.
+PLAYER_WORDS_WIDTH = 360

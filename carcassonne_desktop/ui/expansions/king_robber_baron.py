@@ -45,8 +45,19 @@ def _title_taken(event: Any, names: Any) -> str | None:
     return i18n.tr(f"message.took_{event.token}", name=names[event.player])
 
 
+def _title_words(kind: str) -> Any:
+    def words(game: Any, player: int) -> str | None:
+        title = title_of(game, kind)
+        if title.holder != player:
+            return None
+        return i18n.tr(f"hud.{TITLES[kind]}_words", size=title.record, count=title.completed)
+
+    words.__name__ = f"_{TITLES[kind]}_words"
+    return words
+
+
 for _kind, _token in TITLES.items():
-    register_player_note(ID, _title_note(_kind))
+    register_player_note(ID, _title_note(_kind), _title_words(_kind))
     register_noted_token(_token)
 register_event_text("token_gained", _title_taken)
 
