@@ -401,12 +401,17 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
             cam.focus(c.place_action.x, c.place_action.y, zoom=needed)
 
     def _fit_choices(self) -> None:
-        """When a decision is answered by clicking cells (the Count's
-        quarters), bring every one of them into the free area once, zooming
-        out only if they do not fit as they are."""
+        """When a human is to click a square (where the tile goes, a Count's
+        quarter), bring every square offered into the free area once per
+        question, zooming out only if they do not fit as they are (the
+        family table: the squares of a grown board were under the buttons)."""
         c = self.shown_controller()
-        cells = list(board_choices(c.tentative, c.decision)) if c is not None and c.state == DECIDE else []
-        step = (c.serial, c.decision) if c is not None and cells else None
+        cells: list[tuple[int, int]] = []
+        if c is not None and c.state == DECIDE:
+            cells = list(board_choices(c.tentative, c.decision))
+        elif c is not None and c.state == PLACE:
+            cells = list(c.legal_cells())
+        step = (c.serial, c.state, c.decision) if c is not None and cells else None
         if step == self._choices_view_for:
             return
         self._choices_view_for = step
