@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.engine.expansion import LaidTile, register
+from carcassonne_desktop.engine.expansion import register
 from carcassonne_desktop.engine.expansions.shared.river_course import (
     RiverCourse,
     is_river_tile,
-    river_ports,
 )
-from carcassonne_desktop.engine.geometry import DELTAS, OPPOSITE
 
 if TYPE_CHECKING:
-    from carcassonne_desktop.engine.game import Game
+    pass
 
 __all__ = ["River", "is_river_tile"]
 
@@ -47,38 +45,3 @@ class River(RiverCourse):
 - The river never makes a U-turn: two bends in a row may not turn the same way, even with straight pieces between them.
 - Followers may go on the roads, cities, cloisters and fields of river tiles, never on the river itself. The river separates fields.""",
     }
-
-    def start_layout(self, game: Game, laid: tuple[LaidTile, ...]) -> list[LaidTile] | None:
-        """Alone, the spring is the start tile. After another start board
-        (the Wheel of Fortune's), the spring goes against it "de façon à ce
-        qu'elle coule vers l'extérieur du plateau" (000 p.16): on the first
-        free cell (north row first, then west to east) where its edges match
-        the board and its river flows straight away from the board cell it
-        touches, into an empty cell (docs/rulings.md)."""
-        if not laid:
-            return None
-        catalogue = game.rules.catalogue
-        springs = [t for t in catalogue if t.start and t.flags.get("spring")]
-        if not springs:
-            return None
-        spring = springs[0]
-        cells = {(x, y): catalogue[tile].rotations[rot % 4] for tile, x, y, rot in laid}
-        free = sorted(
-            {(x + dx, y + dy) for x, y in cells for dx, dy in DELTAS} - set(cells),
-            key=lambda cell: (cell[1], cell[0]),
-        )
-        for x, y in free:
-            touching = [d for d, (dx, dy) in enumerate(DELTAS) if (x + dx, y + dy) in cells]
-            if len(touching) != 1:
-                continue
-            side = touching[0]
-            for rot in range(4):
-                rotated = spring.rotations[rot]
-                if river_ports(rotated) != (OPPOSITE[side],):
-                    continue
-                dx, dy = DELTAS[side]
-                if (x - dx, y - dy) in cells:
-                    continue
-                if rotated.edges[side] == cells[(x + dx, y + dy)].edges[OPPOSITE[side]]:
-                    return [(spring.id, x, y, rot)]
-        return None

@@ -21,7 +21,7 @@ import random
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
-from carcassonne_desktop.engine.expansion import Expansion, Placement
+from carcassonne_desktop.engine.expansion import Expansion, LaidTile, Placement
 from carcassonne_desktop.engine.features import NEVER, FeatureKind, no_points, register_kind
 from carcassonne_desktop.engine.geometry import DELTAS, OPPOSITE
 
@@ -122,6 +122,47 @@ class RiverCourse(Expansion):
             if isinstance(expansion, RiverCourse):
                 return expansion is self
         return False
+
+    def start_layout(self, game: Game, laid: tuple[LaidTile, ...]) -> list[LaidTile] | None:
+        """Alone, the spring is the start tile. After another start board
+        (the Wheel of Fortune's), the spring goes against it "de façon à ce
+        qu'elle coule vers l'extérieur du plateau" (000 p.16): on the first
+        free cell (north row first, then west to east) where its edges match
+        the board and its river flows straight away from the board cell it
+        touches, into an empty cell (docs/rulings.md). Shared by both river
+        boxes (River II's spring goes against the Count's city too), laid by
+        the one that keeps the course."""
+        if not laid or not self.leads(game):
+            return None
+        catalogue = game.rules.catalogue
+        # with both boxes, the spring of the one that starts (River II's)
+        boxes = sorted((e for e in game.rules.expansions if isinstance(e, RiverCourse)),
+                       key=lambda e: -e.start_priority)
+        springs = [catalogue[t.id] for box in boxes for t in box.tiles()
+                   if t.start and t.flags.get("spring")]
+        if not springs:
+            return None
+        spring = springs[0]
+        cells = {(x, y): catalogue[tile].rotations[rot % 4] for tile, x, y, rot in laid}
+        free = sorted(
+            {(x + dx, y + dy) for x, y in cells for dx, dy in DELTAS} - set(cells),
+            key=lambda cell: (cell[1], cell[0]),
+        )
+        for x, y in free:
+            touching = [d for d, (dx, dy) in enumerate(DELTAS) if (x + dx, y + dy) in cells]
+            if len(touching) != 1:
+                continue
+            side = touching[0]
+            for rot in range(4):
+                rotated = spring.rotations[rot]
+                if river_ports(rotated) != (OPPOSITE[side],):
+                    continue
+                dx, dy = DELTAS[side]
+                if (x - dx, y - dy) in cells:
+                    continue
+                if rotated.edges[side] == cells[(x + dx, y + dy)].edges[OPPOSITE[side]]:
+                    return [(spring.id, x, y, rot)]
+        return None
 
     def arrange_bag(self, game: Game, bag: list[str], rng: random.Random) -> list[str]:
         return arrange_river(bag, game, rng) if self.leads(game) else bag
