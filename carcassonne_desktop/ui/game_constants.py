@@ -26,3 +26,7 @@ BOTTOM_BAR = 60
 
 #: Pixels a line of the tooltip over a player's row may take before it wraps.
 PLAYER_WORDS_WIDTH = 360
+
+#: Pixels per tile below which the squares for the tile are not all fitted in
+#: view at the start of a turn (tiles and followers would be too small to play).
+PLACE_FIT_MIN_ZOOM = 48

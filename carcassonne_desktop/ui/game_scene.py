@@ -46,6 +46,7 @@ from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS:
     BTN_H,
     FINAL_STEP_SECONDS,
     PAD,
+    PLACE_FIT_MIN_ZOOM,
     STATUS_GAP,
     STATUS_ROOM,
     THINKING_FPS,
@@ -404,7 +405,8 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         """When a human is to click a square (where the tile goes, a Count's
         quarter), bring every square offered into the free area once per
         question, zooming out only if they do not fit as they are (the
-        family table: the squares of a grown board were under the buttons)."""
+        family table: the squares of a grown board were under the buttons),
+        but never below a playable scale for the tile's squares."""
         c = self.shown_controller()
         cells: list[tuple[int, int]] = []
         if c is not None and c.state == DECIDE:
@@ -417,8 +419,10 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         self._choices_view_for = step
         if cells and not all(self._in_clear_view(cell) for cell in cells):
             xs, ys = [x for x, _ in cells], [y for _, y in cells]
-            self.camera.recentre((min(xs), min(ys), max(xs), max(ys)), margin_tiles=0.5,
-                                 max_zoom=self.camera.target_zoom)
+            bounds = (min(xs), min(ys), max(xs), max(ys))
+            if c is not None and c.state == PLACE and self.camera.fit_zoom(bounds, 0.5) < PLACE_FIT_MIN_ZOOM:
+                return  # a big board: tiles too small to play on; the player scrolls
+            self.camera.recentre(bounds, margin_tiles=0.5, max_zoom=self.camera.target_zoom)
 
     def _follow_hint(self) -> None:
         c = self.human_controller() if not self.game.is_over else None
