@@ -265,3 +265,36 @@ def test_every_quarter_to_click_comes_into_view_under_the_pill(app, size):
         rect = scene.camera.tile_rect(*cell)
         assert scene.free_rect().contains(rect), (cell, size)
         assert not rect.colliderect(pill), (cell, size)
+
+
+def test_before_confirming_the_count_shows_where_he_went_and_the_pill_says_what_was_done(app):
+    """The family table: after a follower went to the market and the Count to
+    the cathedral, the board still showed him on the castle and the pill said
+    "No figure"."""
+    from carcassonne_desktop.engine.expansions.count import count_quarter
+    from carcassonne_desktop.ui.game_texts import status
+    from carcassonne_desktop.ui.placement_controller import READY
+
+    i18n.set_language("en")
+    scene = _scene_at(app, 6)
+    c = scene.human_controller()
+    _click_at(app, _cell_centre(scene, (0, 0)))  # a follower to the market
+    _click_at(app, _cell_centre(scene, (-1, 0)))  # the Count to the cathedral
+    assert c.state == READY and len(scene.game.history) == 6  # not confirmed yet
+    assert count_quarter(scene.display_game()) == "cathedral"
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title == "Follower placed. Confirm or take it back."
+
+
+def test_bringing_a_follower_out_is_said_as_a_choice_made_not_as_no_figure(app):
+    from carcassonne_desktop.ui.game_texts import status
+    from carcassonne_desktop.ui.placement_controller import READY
+
+    i18n.set_language("en")
+    scene = _scene_at(app, 12)
+    c = scene.human_controller()
+    assert c.decision.kind == "count_reinforce"
+    c.choose(next(a for a in c.choices() if isinstance(a, MoveFigure)))
+    assert c.state == READY
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title == "Your choices are made. Confirm or take them back."

@@ -2,6 +2,8 @@
 
 PAD = 16
 BTN_H = 46
+#: The lowest an answer button gets when many rows of them share the card's room.
+MIN_CHOICE_H = 32
 FINAL_STEP_SECONDS = {"slow": 1.6, "normal": 1.1, "fast": 0.6, "instant": 0.05}
 
 

@@ -15,6 +15,7 @@ from carcassonne_desktop.engine import PASS, Action
 from carcassonne_desktop.ui.game_constants import (
     BOTTOM_BAR,
     BTN_H,
+    MIN_CHOICE_H,
     PAD,
     PILL_CLEARANCE,
     STATUS_GAP,
@@ -241,10 +242,15 @@ class GamePanel:
         while per_row > 1 and widest + CHOICE_PADDING > (row.width - 8 * (per_row - 1)) // per_row:
             per_row -= 1
         width = (row.width - 8 * (per_row - 1)) // per_row
+        # the rows go up over the card, never over the tiles-left line above it
+        # (four answers one per row covered it: the Count's quarters)
+        lines = -(-len(labels) // per_row)
+        span = row.bottom - self._panel_layout()["card"].top
+        height = max(MIN_CHOICE_H, min(BTN_H, (span - 6 * (lines - 1)) // lines))
         for index, label in enumerate(labels):
             line, column = divmod(index, per_row)
-            rect = pygame.Rect(row.x + column * (width + 8), row.y - line * (BTN_H + 6),
-                               width, BTN_H)
+            rect = pygame.Rect(row.x + column * (width + 8), row.bottom - height - line * (height + 6),
+                               width, height)
             self.buttons[f"choice:{index}"] = pygame_gui.elements.UIButton(
                 rect, label, self.manager, container=self.root, tool_tip_text=label,
                 object_id="#primary_button" if kind else None)

@@ -24,6 +24,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Game, GameSetup, PlaceTile
+from carcassonne_desktop.engine.actions import MoveFigure
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import Event, GameOver, PointsScored
 from carcassonne_desktop.ui.art.meeples import MeepleCache
@@ -538,7 +539,10 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
             id(self.game), len(self.game.history)) else None
         if c is None:
             return self.game
-        if c.state == READY and c._before_figure is not None:
+        # the figure just put down is drawn over the board as it was before it
+        # (a scoring may already have sent it home); a moved figure (the
+        # Count) shows where it went
+        if c.state == READY and c._before_figure is not None and not isinstance(c.figure_action, MoveFigure):
             return c._before_figure
         return c.board_game
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine import Deploy, Game
+from carcassonne_desktop.engine import PASS, Deploy, Game
 from carcassonne_desktop.engine.actions import Action, DeployToArea
 from carcassonne_desktop.engine.game import FeatureInfo
 from carcassonne_desktop.ui.expansions import expansion_choice_label, feature_notes
@@ -106,9 +106,16 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
 
 
 def _placed_text(c: PlacementController) -> str:
-    """"Abbé posé", "Paysan posé": the message names the figure that went down."""
-    action = c.figure_action
-    if isinstance(action, DeployToArea):  # a slot off the tiles (a crown space)
+    """"Abbé posé", "Paysan posé": the message names the figure that went down
+    (the last one, when an expansion's question followed: a follower put in
+    the Count's city, then the Count moved); answers without a figure are
+    "choices made", never "no figure"."""
+    answers = c.answers
+    placed = [a for a in answers if isinstance(a, (Deploy, DeployToArea))]
+    action = placed[-1] if placed else c.figure_action
+    if not placed and any(a != PASS for a in answers):
+        return i18n.tr("hud.answered")
+    if isinstance(action, DeployToArea):  # a slot off the tiles (a crown space, a quarter)
         figure = figure_name(action.figure)
         return i18n.tr("hud.figure_placed", figure=figure[:1].upper() + figure[1:])
     if not isinstance(action, Deploy) or c.tentative is None:
