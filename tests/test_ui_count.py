@@ -298,3 +298,49 @@ def test_bringing_a_follower_out_is_said_as_a_choice_made_not_as_no_figure(app):
     assert c.state == READY
     said = status(scene.game, c, final_running=False, thinking=False)
     assert said.title == "Your choices are made. Confirm or take them back."
+
+
+def test_the_market_round_asks_with_its_own_words_and_fields_to_click(app):
+    """At the end every field is a target: no wall of buttons over the panel
+    (one per field, labels cut), the pill says to click a field, and the
+    field under the mouse is outlined and explained at once."""
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.game_texts import status
+    from tests.test_ai_count import _market_with
+
+    i18n.set_language("en")
+    game = _market_with(1, 3)
+    targets = [a for a in game.legal_actions() if isinstance(a, MoveFigure)]
+    assert len(targets) > 12
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app)
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title.endswith("Farmers from the market?")
+    assert said.hint.startswith("The game is over: each of your followers in the market")
+    assert not [name for name in scene.buttons if name.startswith("choice:")]
+    assert scene.buttons["pass"].is_enabled
+    x, y, port = targets[0].target
+    scene.camera.focus(x, y, immediate=True)
+    _steps(app)
+    scene.layer.sync(scene.game)
+    pos = next(p for p in ((cx, cy) for cx in range(0, 900, 6) for cy in range(0, 800, 6))
+               if scene.layer.feature_port_under(scene.camera, p) == (x, y, port))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    _steps(app)
+    assert scene.hover_answers and scene._explaining()
+    _click_at(app, pos)
+    assert c.answers and isinstance(c.answers[0], MoveFigure)
+
+
+def test_the_log_says_a_market_follower_went_into_a_field():
+    from carcassonne_desktop.engine.events import FigureMoved
+    from carcassonne_desktop.ui.game_log import describe
+
+    event = FigureMoved(0, "follower", {"area": "count", "slot": "market"}, {"x": 1, "y": 2, "port": "NE"})
+    i18n.set_language("fr")
+    assert describe(event, ["Rouge", "Bleu"]) == "Rouge envoie un paysan du marché dans un pré."
+    i18n.set_language("en")
+    assert describe(event, ["Red", "Blue"]) == "Red sends a farmer from the market into a field."

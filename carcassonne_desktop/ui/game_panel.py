@@ -12,6 +12,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Action
+from carcassonne_desktop.ui.expansions import answered_on_features
 from carcassonne_desktop.ui.game_constants import (
     BOTTOM_BAR,
     BTN_H,
@@ -246,6 +247,11 @@ class GamePanel:
         # (four answers one per row covered it: the Count's quarters)
         lines = -(-len(labels) // per_row)
         span = row.bottom - self._panel_layout()["card"].top
+        if lines * (MIN_CHOICE_H + 6) - 6 > span and answered_on_features(kind):
+            # one button per field of the board (the Count's market round)
+            # ran over the players and cut every label: the pill says to
+            # click the feature instead, and Pass keeps its button
+            return
         height = max(MIN_CHOICE_H, min(BTN_H, (span - 6 * (lines - 1)) // lines))
         for index, label in enumerate(labels):
             line, column = divmod(index, per_row)

@@ -41,7 +41,7 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.expansions import board_choices, board_painters
+from carcassonne_desktop.ui.expansions import board_choices, board_painters, feature_choice
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
     BOTTOM_BAR,
     BTN_H,
@@ -133,6 +133,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         self._view_before_spots: tuple[float, float, float] | None = None  # zoom, centre to go back to
         self._choices_view_for: tuple[Any, ...] | None = None  # the decision the view was fitted to
         self.hover_feature: tuple[Game, Any] | None = None
+        self.hover_answers = False  # a click on the feature under the mouse answers the question
         self._last_view: tuple[Any, ...] | None = None
         self.pulse = 0.0
         self.turns_played = 0
@@ -330,7 +331,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         flash a tooltip over every field it crosses."""
         if self.hover_feature is None or self.banner.visible:
             return False
-        return self.hover_spot is not None or self.mouse_still >= TOOLTIP_DWELL
+        return self.hover_spot is not None or self.hover_answers or self.mouse_still >= TOOLTIP_DWELL
 
     def _animating(self) -> bool:
         """Something glides, scores or appears on screen."""
@@ -516,6 +517,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
                 if c.selected_spot is not None and c.selected_spot < len(spots):
                     self.hover_spot = spots[c.selected_spot]
         self.hover_feature = None
+        self.hover_answers = False
         if not on_board:
             return
         shown = self.display_game()
@@ -529,6 +531,10 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         else:
             found = self.layer.feature_port_under(self.camera, pos)
             info = self.layer.feature_at(facts, *found) if found else None
+            if c is not None and c.state == DECIDE and found is not None:
+                # a click there answers (a market follower onto this field):
+                # outline it and say what it is worth at once, as over a spot
+                self.hover_answers = feature_choice(c.tentative, c.decision, found) is not None
             self.layer.sync(shown)
         if info is not None:
             self.hover_feature = (shown, info)

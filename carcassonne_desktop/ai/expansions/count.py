@@ -61,8 +61,15 @@ Single = tuple[Spot, int]  # one figure (its kind's index) onto a field
 NOWHERE: Spot = (0, 0, "")  # every field where a move changes nothing
 
 
+#: The term's switch, to measure what it is worth (bench/research/count_term.py):
+#: weights carrying ``count_city = 0`` make followers kept in the city worth nothing.
+SWITCH = "count_city"
+
+
 @evaluation_term("count")
 def followers_in_the_city(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    if not getattr(evaluator.weights, SWITCH, 1.0):
+        return
     left = game.tiles_left() + sum(len(h) for h in game.hands)
     horizon = min(1.0, left / game.num_players / HORIZON)
     blocked = count_quarter(game)

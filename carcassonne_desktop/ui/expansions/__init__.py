@@ -291,6 +291,12 @@ def register_feature_choice(kind: str, choice: FeatureChoice) -> None:
     _register_once(_FEATURE_CHOICES, kind, choice, "a feature choice for")
 
 
+def answered_on_features(kind: str) -> bool:
+    """Whether a decision kind's answers are given by clicking features."""
+    discover()
+    return kind in _FEATURE_CHOICES
+
+
 def feature_choice(game: Any, decision: Any, spot: tuple[int, int, str] | None) -> Any:
     """The answer a click on the feature `spot` (x, y, port) gives, if any."""
     discover()

@@ -14,7 +14,7 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.actions import Action, DeployToArea, MoveFigure
 from carcassonne_desktop.engine.events import FigureMoved
-from carcassonne_desktop.engine.expansions.count import AREA, COUNT, QUARTERS, count_quarter
+from carcassonne_desktop.engine.expansions.count import AREA, COUNT, MARKET, QUARTERS, count_quarter
 from carcassonne_desktop.ui.art.geometry import Point
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import (
@@ -280,6 +280,10 @@ def log_text(event: Any, names: Any) -> str | None:
     if target.get("area") == AREA and not origin:
         return i18n.tr("count.log.put", name=names[event.player], figure_a=figure,
                        place=i18n.tr(f"count.at.{target['slot']}"))
+    if origin.get("area") == AREA and origin.get("slot") == MARKET and "x" in target:
+        # the market's followers only ever go into fields, as farmers
+        return i18n.tr("count.log.out_market", name=names[event.player],
+                       figure_a=figure_with_article(event.figure, True))
     if origin.get("area") == AREA and "x" in target:
         return i18n.tr("count.log.out", name=names[event.player], figure_a=figure,
                        place=i18n.tr(f"count.from.{origin['slot']}"))
