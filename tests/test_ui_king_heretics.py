@@ -189,3 +189,16 @@ def test_the_titles_are_said_in_full_over_the_holders_row(app):
     assert scene.player_words_at((rows.x - 5, rows.y)) == []  # off the rows
     scene.mouse = second
     scene.draw(app.screen)
+
+
+def test_score_table_headings_shrink_or_wrap_rather_than_run_together():
+    from carcassonne_desktop.ui.end_scene import HEADER_SIZES, header_lines
+    from carcassonne_desktop.ui.resources import font
+
+    wide = font(HEADER_SIZES[0], bold=True).size("Lieux de culte")[0]
+    lines = header_lines("Lieux de culte", wide - 20)
+    assert len(lines) == 1 and lines[0].get_width() <= wide - 20  # a smaller type
+    lines = header_lines("Lieux de culte", 70)
+    assert len(lines) == 2 and all(line.get_width() <= 70 for line in lines)
+    big = font(HEADER_SIZES[0], bold=True).render("Routes", True, (0, 0, 0))
+    assert header_lines("Routes", 200)[0].get_size() == big.get_size()  # room: the usual type
