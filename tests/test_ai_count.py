@@ -119,9 +119,14 @@ def test_the_market_planner_evaluates_each_field_once_per_group(monkeypatch):
         return original(self, position)
 
     monkeypatch.setattr(Evaluator, "totals", counted)
-    fields = {a.target for a in game.legal_actions() if a.to_json()["type"] == "move"}
+    moves = [a for a in game.legal_actions() if a.to_json()["type"] == "move"]
+    paying = {a.target for a in moves if game.completed_cities(game.features[game.find(
+        game.board[a.target[:2]][1] + game.board[a.target[:2]][0].feature_at_port(
+            a.target[2], frozenset({"field"})))]) > 0}
+    assert 0 < len(paying) < len({a.target for a in moves})
     rank_turns(game, Evaluator(game), list(game.legal_actions()), None, random.Random(0))
-    assert len(calls) == 1 + 3 * len(fields)  # nothing moved, then 1, 2 or 3 followers per field
+    # nothing moved, then 1, 2 or 3 followers into each field along a completed city
+    assert len(calls) == 1 + 3 * len(paying)
 
 
 def test_a_market_follower_is_worth_nothing_once_its_owner_has_passed():

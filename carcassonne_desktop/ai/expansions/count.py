@@ -104,7 +104,10 @@ def plan_market_round(evaluator: Evaluator, game: Game, firsts: list[Action],
     held = Counter(figure for owner, figure in game.area_figures.get((AREA, MARKET), ())
                    if owner == seat)
     kinds = sorted(held)
-    targets = sorted({a.target for a in moves})  # type: ignore[type-var]
+    # a field along no completed city pays nobody at the end (farmers are paid
+    # per completed city, the pig and the pigsty too): moving there is as
+    # good as keeping the figure, so it is never evaluated
+    targets = sorted({a.target for a in moves if _pays(game, a)})  # type: ignore[type-var]
     groups = [g for g in itertools.product(*(range(held[k] + 1) for k in kinds)) if any(g)]
     sample = sampled_copy(game, rng)
     passed = sample.copy()
@@ -146,6 +149,15 @@ def plan_market_round(evaluator: Evaluator, game: Game, firsts: list[Action],
         stop = (PASS,) if len(rest) + 1 < every else ()  # the round moves on by itself
         ranked.append((value, (first, *map(move, rest), *stop)))
     return ranked
+
+
+def _pays(game: Game, move: MoveFigure) -> bool:
+    """Whether the field a market figure would go into borders a completed city."""
+    x, y, port = move.target  # type: ignore[misc]
+    rotated, base = game.board[(x, y)]
+    local = rotated.feature_at_port(port, game.rules.figure_by_name[move.figure].kinds)
+    field = game.features[game.find(base + local)] if local >= 0 else None
+    return field is None or game.completed_cities(field) > 0
 
 
 def _value(totals: list[float], seat: int) -> float:
