@@ -142,6 +142,9 @@ def test_a_question_out_of_turn_hands_the_screen_over_and_names_the_player(app):
     app.step(1.0)
     _steps(app)
     assert scene.banner.visible  # the screen goes to Bleu in the middle of Rouge's turn
+    # ...as a question for Bleu, not "it is Bleu's turn"
+    assert scene.banner.name == "Bleu" and scene.banner.question
+    scene.draw(app.screen)
     _dismiss_banner(scene, app)
     c = scene.human_controller()
     assert c.state == DECIDE and c.seat == 1
@@ -152,7 +155,8 @@ def test_a_question_out_of_turn_hands_the_screen_over_and_names_the_player(app):
         _click(app, scene.buttons["confirm"])
     app.step(1.0)
     _steps(app)
-    assert scene.banner.visible  # and back to Rouge
+    assert scene.banner.visible  # and back to Rouge, whose turn it is
+    assert scene.banner.name == "Rouge" and not scene.banner.question
     _dismiss_banner(scene, app)
     c = scene.human_controller()
     assert c.seat == 0 and c.decision.kind == "count_reinforce"

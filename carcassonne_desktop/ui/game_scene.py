@@ -370,7 +370,8 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
             self.human_controller()
         if self._handoff_for is not None and not self.effects.busy:
             player = self.game.setup.players[self._handoff_for]
-            self.banner.show(player.name, player.color)
+            self.banner.show(player.name, player.color,
+                             question=self._handoff_for != self.game.turn_player)
             self._handoff_for = None
         self.sync_free_area()
         self._fit_spots()
