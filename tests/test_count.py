@@ -408,3 +408,19 @@ def test_count_and_wheel_boards_do_not_overlap():
     assert sum(1 for t, _ in tiles.values() if t.startswith("count/")) == 12
     assert sum(1 for t, _ in tiles.values() if t.startswith("wof/")) >= 12
     check_invariants(game)
+
+
+@pytest.mark.parametrize("rivers", [("river_ii",), ("river", "river_ii"), ("river",)])
+def test_the_spring_goes_against_the_city_with_either_river(rivers):
+    """Ruling 57 for both river boxes: River II's spring (the one spring when
+    both are played) is laid against the city, so the river tiles are laid
+    rather than all set aside (the window showed twelve tiles go back in the box)."""
+    game = Game(setup(*rivers))
+    springs = {tile: cell for cell, (tile, _) in game.placed_tiles().items()
+               if game.rules.catalogue[tile].flags.get("spring")}
+    assert list(springs) == ["river2/01" if "river_ii" in rivers else "river1/01"]
+    assert not any(e.kind == "tile_discarded" for e in game.opening_events)
+    assert game.current_tile.startswith("river") and len(game.legal_actions()) > 0
+    x, y = next(iter(springs.values()))
+    city = {cell for cell, (tile, _) in game.placed_tiles().items() if tile.startswith("count/")}
+    assert any((x + dx, y + dy) in city for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)))

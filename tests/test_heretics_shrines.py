@@ -140,8 +140,9 @@ def test_the_abbot_may_stand_on_a_shrine_and_loses_a_challenge_like_a_heretic():
     events = play(game2, [place("base/B", 0, 1), deploy("follower", 0, 1),
                           place("shrine/01", 1, 1), deploy("abbot", 1, 1)]
                   + [m for t, x, y, r in rest for m in (place(t, x, y, r), PASS)])
+    # the event names the figure sent home: the log says "abbot", not "heretic"
     assert [e for e in events if isinstance(e, ChallengeLost)] == [
-        ChallengeLost(1, "shrine", 1, 1, 0, 1)]
+        ChallengeLost(1, "shrine", 1, 1, 0, 1, "abbot")]
     assert game2.supply[1]["abbot"] == 1
     assert game2.breakdown[0]["cloister"] == 9
 

@@ -103,7 +103,7 @@ def test_click_the_feature_to_bring_a_follower_out(app):
     c = scene.human_controller()
     assert c.state == DECIDE and c.decision.kind == "count_reinforce"
     labels = {b.text for name, b in scene.buttons.items() if name.startswith("choice:")}
-    assert labels == {"Partisan → ville (-2, 3)"}
+    assert labels == {"Partisan → ville"}  # no board coordinates
     scene.draw(app.screen)
     scene.camera.focus(-2, 3, immediate=True)
     _steps(app)
@@ -142,6 +142,9 @@ def test_a_question_out_of_turn_hands_the_screen_over_and_names_the_player(app):
     app.step(1.0)
     _steps(app)
     assert scene.banner.visible  # the screen goes to Bleu in the middle of Rouge's turn
+    # ...as a question for Bleu, not "it is Bleu's turn"
+    assert scene.banner.name == "Bleu" and scene.banner.question
+    scene.draw(app.screen)
     _dismiss_banner(scene, app)
     c = scene.human_controller()
     assert c.state == DECIDE and c.seat == 1
@@ -152,7 +155,8 @@ def test_a_question_out_of_turn_hands_the_screen_over_and_names_the_player(app):
         _click(app, scene.buttons["confirm"])
     app.step(1.0)
     _steps(app)
-    assert scene.banner.visible  # and back to Rouge
+    assert scene.banner.visible  # and back to Rouge, whose turn it is
+    assert scene.banner.name == "Rouge" and not scene.banner.question
     _dismiss_banner(scene, app)
     c = scene.human_controller()
     assert c.seat == 0 and c.decision.kind == "count_reinforce"
@@ -243,3 +247,104 @@ def test_the_hint_answers_an_expansions_question_and_enter_follows_it(app):
     assert advised in c.tentative.legal_actions()
     _key(app, pygame.K_RETURN)
     assert c.actions()[-1] == advised
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+def test_every_quarter_to_click_comes_into_view_under_the_pill(app, size):
+    """The decision arrives with the view elsewhere: the camera brings every
+    quarter to click into the free area, below the pill however many lines
+    its hint takes (the small window wraps it)."""
+    from carcassonne_desktop.ui.expansions.count import quarter_cells
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    _steps(app)
+    scene = _scene_at(app, 6)
+    assert scene.human_controller().decision.kind == "count_city"
+    scene.camera.focus(9, -7, immediate=True)
+    scene._choices_view_for = None  # as if the question came now
+    _steps(app, 90)
+    pill = scene.pill_rect()
+    cells = list(quarter_cells(scene.game).values())
+    for cell in cells:
+        rect = scene.camera.tile_rect(*cell)
+        assert scene.free_rect().contains(rect), (cell, size)
+        assert not rect.colliderect(pill), (cell, size)
+
+
+def test_before_confirming_the_count_shows_where_he_went_and_the_pill_says_what_was_done(app):
+    """The family table: after a follower went to the market and the Count to
+    the cathedral, the board still showed him on the castle and the pill said
+    "No figure"."""
+    from carcassonne_desktop.engine.expansions.count import count_quarter
+    from carcassonne_desktop.ui.game_texts import status
+    from carcassonne_desktop.ui.placement_controller import READY
+
+    i18n.set_language("en")
+    scene = _scene_at(app, 6)
+    c = scene.human_controller()
+    _click_at(app, _cell_centre(scene, (0, 0)))  # a follower to the market
+    _click_at(app, _cell_centre(scene, (-1, 0)))  # the Count to the cathedral
+    assert c.state == READY and len(scene.game.history) == 6  # not confirmed yet
+    assert count_quarter(scene.display_game()) == "cathedral"
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title == "Follower placed. Confirm or take it back."
+
+
+def test_bringing_a_follower_out_is_said_as_a_choice_made_not_as_no_figure(app):
+    from carcassonne_desktop.ui.game_texts import status
+    from carcassonne_desktop.ui.placement_controller import READY
+
+    i18n.set_language("en")
+    scene = _scene_at(app, 12)
+    c = scene.human_controller()
+    assert c.decision.kind == "count_reinforce"
+    c.choose(next(a for a in c.choices() if isinstance(a, MoveFigure)))
+    assert c.state == READY
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title == "Your choices are made. Confirm or take them back."
+
+
+def test_the_market_round_asks_with_its_own_words_and_fields_to_click(app):
+    """At the end every field is a target: no wall of buttons over the panel
+    (one per field, labels cut), the pill says to click a field, and the
+    field under the mouse is outlined and explained at once."""
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.game_texts import status
+    from tests.test_ai_count import _market_with
+
+    i18n.set_language("en")
+    game = _market_with(1, 3)
+    targets = [a for a in game.legal_actions() if isinstance(a, MoveFigure)]
+    assert len(targets) > 12
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app)
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title.endswith("Farmers from the market?")
+    assert said.hint.startswith("The game is over: each of your followers in the market")
+    assert not [name for name in scene.buttons if name.startswith("choice:")]
+    assert scene.buttons["pass"].is_enabled
+    x, y, port = targets[0].target
+    scene.camera.focus(x, y, immediate=True)
+    _steps(app)
+    scene.layer.sync(scene.game)
+    pos = next(p for p in ((cx, cy) for cx in range(0, 900, 6) for cy in range(0, 800, 6))
+               if scene.layer.feature_port_under(scene.camera, p) == (x, y, port))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    _steps(app)
+    assert scene.hover_answers and scene._explaining()
+    _click_at(app, pos)
+    assert c.answers and isinstance(c.answers[0], MoveFigure)
+
+
+def test_the_log_says_a_market_follower_went_into_a_field():
+    from carcassonne_desktop.engine.events import FigureMoved
+    from carcassonne_desktop.ui.game_log import describe
+
+    event = FigureMoved(0, "follower", {"area": "count", "slot": "market"}, {"x": 1, "y": 2, "port": "NE"})
+    i18n.set_language("fr")
+    assert describe(event, ["Rouge", "Bleu"]) == "Rouge envoie un paysan du marché dans un pré."
+    i18n.set_language("en")
+    assert describe(event, ["Red", "Blue"]) == "Red sends a farmer from the market into a field."

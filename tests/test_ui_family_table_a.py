@@ -136,6 +136,50 @@ def test_a_loaded_game_and_recentre_fit_the_free_area(app):
     _assert_uncovered(scene, _board_cells(scene))
 
 
+def test_every_square_for_the_tile_comes_into_view_when_the_turn_starts(app):
+    """A grown board with the view zoomed in elsewhere: when a human's turn
+    asks where the tile goes, every highlighted square shows, clear of the
+    toolbar, the pill and the bottom buttons; the view is not fitted again
+    during that turn (the player may zoom in)."""
+    from carcassonne_desktop.engine import PASS
+    from carcassonne_desktop.ui.placement_controller import PLACE
+
+    game = _game_with_tiles(20)
+    if game.pending_kind != "place_tile":
+        game.apply(PASS)
+    scene = _open(app, game)
+    c = scene.human_controller()
+    assert c.state == PLACE
+    scene.camera.zoom_at(None, 2.5, immediate=True)
+    scene.camera.pan_pixels(400, -300)
+    scene._choices_view_for = None  # as if the turn started now
+    _steps(app, 120)
+    _assert_uncovered(scene, list(c.legal_cells()))
+    scene.camera.zoom_at(None, 2.0, immediate=True)
+    zoom = scene.camera.target_zoom
+    _steps(app, 5)
+    assert scene.camera.target_zoom == zoom
+
+
+def test_a_big_board_is_not_shrunk_below_a_playable_scale_for_the_tile(app):
+    from carcassonne_desktop.engine import PASS
+    from carcassonne_desktop.ui.game_constants import PLACE_FIT_MIN_ZOOM
+
+    game = _game_with_tiles(70)
+    if game.pending_kind != "place_tile":
+        game.apply(PASS)
+    scene = _open(app, game)
+    c = scene.human_controller()
+    cells = list(c.legal_cells())
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    assert scene.camera.fit_zoom((min(xs), min(ys), max(xs), max(ys)), 0.5) < PLACE_FIT_MIN_ZOOM
+    scene.camera.zoom_at(None, 3.0, immediate=True)
+    zoom = scene.camera.target_zoom
+    scene._choices_view_for = None  # as if the turn started now
+    _steps(app, 5)
+    assert scene.camera.target_zoom == zoom  # the player scrolls to the squares instead
+
+
 def test_a_resized_window_fits_the_board_again(app):
     scene = _open(app, _game_with_tiles(30))
     for size in ((960, 640), (1280, 800)):

@@ -19,7 +19,7 @@ from carcassonne_desktop.engine import Game, GameRecord  # noqa: E402
 from carcassonne_desktop.engine.expansions.heretics_shrines import ChallengeLost  # noqa: E402
 from carcassonne_desktop.ui.art.tile_art import render_tile  # noqa: E402
 from carcassonne_desktop.ui.art.tile_layout import tile_layout  # noqa: E402
-from carcassonne_desktop.ui.expansions import noted_tokens, player_notes  # noqa: E402
+from carcassonne_desktop.ui.expansions import noted_tokens, player_note_words, player_notes  # noqa: E402
 from carcassonne_desktop.ui.game_log import describe  # noqa: E402
 from carcassonne_desktop.ui.setup_scene import OPTION_NAMES, SetupModel  # noqa: E402
 
@@ -30,6 +30,11 @@ TILES = {t["id"]: t for name in ("king_robber_baron.json", "heretics_shrines.jso
          for t in json.loads((DATA / name).read_text(encoding="utf-8"))["tiles"]}
 
 pygame.init()
+
+from tests import test_ui_decisions  # noqa: E402
+
+#: The window, in French.
+app = test_ui_decisions.app
 
 
 @pytest.fixture(autouse=True)
@@ -105,6 +110,15 @@ def test_the_log_says_who_lost_a_challenge():
     assert line == "Red loses the challenge: the monk leaves the cloister without scoring."
 
 
+def test_the_log_names_the_abbot_when_an_abbot_loses_a_challenge():
+    i18n.set_language("fr")
+    line = describe(ChallengeLost(0, "cloister", 0, 1, 1, 1, "abbot"), ["Rouge", "Bleu"])
+    assert line == "Rouge perd le défi : son abbé quitte l'abbaye sans marquer de points."
+    i18n.set_language("en")
+    line = describe(ChallengeLost(1, "shrine", 1, 1, 0, 1, "abbot"), ["Red", "Blue"])
+    assert line == "Blue loses the challenge: the abbot leaves the shrine without scoring."
+
+
 def test_the_setup_offers_the_first_edition_farmers_beside_the_other_first_edition_option():
     assert OPTION_NAMES.index("farmers_first_edition") == OPTION_NAMES.index("small_city_2pts") + 1
     model = SetupModel.from_setup({"options": {"farmers_first_edition": True}}, ["human"], ["base"])
@@ -157,3 +171,34 @@ def test_the_tooltip_of_a_challenged_cloister_names_the_rival():
     assert shrine[2].startswith("Défi avec l'abbaye voisine (Rouge)")
     alone = _golden_game("hs_challenge_unresolved_at_the_end", 2)  # no heretic yet
     assert len(feature_lines(alone, alone.feature_at(0, 1, "C"))) == 2
+
+
+def test_the_titles_are_said_in_full_over_the_holders_row(app):
+    from tests.test_ui_count import _scene_of
+
+    game = _golden_game("kr_robber_baron_longest_road", 8)
+    assert player_note_words(game, 1) == (
+        "♚ Roi : la plus grande ville achevée (2 tuiles). En fin de partie, 1 point par ville "
+        "achevée (1 jusqu'ici).",)
+    scene = _scene_of(app, "kr_robber_baron_longest_road", 8)
+    rows = scene._panel_layout()["players"]
+    first, second = (rows.centerx, rows.y + rows.height // 4), (rows.centerx, rows.bottom - rows.height // 4)
+    said = scene.player_words_at(second)
+    assert said[0] == scene.game.setup.players[1].name and "".join(said[1:]).startswith("♚ Roi")
+    assert scene.player_words_at(first)[0] == scene.game.setup.players[0].name
+    assert scene.player_words_at((rows.x - 5, rows.y)) == []  # off the rows
+    scene.mouse = second
+    scene.draw(app.screen)
+
+
+def test_score_table_headings_shrink_or_wrap_rather_than_run_together():
+    from carcassonne_desktop.ui.end_scene import HEADER_SIZES, header_lines
+    from carcassonne_desktop.ui.resources import font
+
+    wide = font(HEADER_SIZES[0], bold=True).size("Lieux de culte")[0]
+    lines = header_lines("Lieux de culte", wide - 20)
+    assert len(lines) == 1 and lines[0].get_width() <= wide - 20  # a smaller type
+    lines = header_lines("Lieux de culte", 70)
+    assert len(lines) == 2 and all(line.get_width() <= 70 for line in lines)
+    big = font(HEADER_SIZES[0], bold=True).render("Routes", True, (0, 0, 0))
+    assert header_lines("Routes", 200)[0].get_size() == big.get_size()  # room: the usual type

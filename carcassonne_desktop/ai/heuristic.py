@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator, Weights
+from carcassonne_desktop.ai.expansions import planner_for
 from carcassonne_desktop.ai.player import Player
 from carcassonne_desktop.ai.turns import sampled_turns
 from carcassonne_desktop.engine import Action, Game
@@ -27,7 +28,12 @@ def rank_turns(
     rng: random.Random,
 ) -> list[tuple[float, tuple[Action, ...]]]:
     """Whole turns from `firsts`, best first, with the mover's evaluation,
-    played on a copy whose hidden state is sampled with `rng`."""
+    played on a copy whose hidden state is sampled with `rng` (by the
+    decision kind's planner when an expansion registered one)."""
+    planner = planner_for(game.pending_kind)
+    planned = planner(evaluator, game, firsts, rng) if planner is not None else None
+    if planned is not None:
+        return sorted(planned, key=lambda item: -item[0])
     seat = game.deciding_player
     scored = [
         (evaluator.evaluate(turn.after, seat), turn.actions)

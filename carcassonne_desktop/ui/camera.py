@@ -143,14 +143,19 @@ class Camera:
             self.centre_x, self.centre_y = self.target_centre
             self.target_centre = None
 
-    def recentre(self, bounds: tuple[int, int, int, int], immediate: bool = False,
-                 margin_tiles: float = 1.0, max_zoom: float = 128.0) -> None:
-        """Fit the inclusive cell range (min_x, min_y, max_x, max_y) in the free area."""
+    def fit_zoom(self, bounds: tuple[int, int, int, int], margin_tiles: float = 1.0) -> float:
+        """The scale at which the inclusive cell range fits the free area."""
         min_x, min_y, max_x, max_y = bounds
         width = max_x - min_x + 1 + 2 * margin_tiles
         height = max_y - min_y + 1 + 2 * margin_tiles
         aim = self._aim()
-        fit = min(aim.width / width, aim.height / height)
+        return min(aim.width / width, aim.height / height)
+
+    def recentre(self, bounds: tuple[int, int, int, int], immediate: bool = False,
+                 margin_tiles: float = 1.0, max_zoom: float = 128.0) -> None:
+        """Fit the inclusive cell range (min_x, min_y, max_x, max_y) in the free area."""
+        min_x, min_y, max_x, max_y = bounds
+        fit = self.fit_zoom(bounds, margin_tiles)
         self.target_zoom = clamp_zoom(min(fit, max_zoom))
         self.zoom_anchor = None
         self.target_centre = self._centre_for((min_x + max_x + 1) / 2, (min_y + max_y + 1) / 2,

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from carcassonne_desktop.engine import Game
     from carcassonne_desktop.ui.game_scene import GameScene
 
+#: Type sizes a column heading of the score table tries, largest first.
+HEADER_SIZES = (17, 15, 13)
+
 def category_colour(category: str) -> pygame.Color:
     """A category's bar colour: the palette's (the terrain's colour on the
     tiles for features), the accent colour for a category it does not know."""
@@ -197,14 +200,15 @@ class EndScene(Scene):
         cats = categories(game)
         name_w = int(rect.width * 0.3)
         col_w = (rect.width - name_w) // (len(cats) + 1)
-        head = font(17, bold=True)
-        dim = colour("ui", "text_dim")
         headers = [i18n.tr("score.player")] + [category_label(c) for c in cats] + [i18n.tr("score.total")]
         for i, text in enumerate(headers):
             x = rect.left if i == 0 else rect.left + name_w + (i - 1) * col_w
             width = name_w if i == 0 else col_w
-            label = head.render(fit_text(text, 17, True, width - 6), True, dim)
-            surface.blit(label, (x if i == 0 else x + width - label.get_width() - 8, rect.top + 8))
+            lines = header_lines(text, width - 14)
+            top = rect.top + (38 - sum(line.get_height() for line in lines)) // 2
+            for line in lines:
+                surface.blit(line, (x if i == 0 else x + width - line.get_width() - 8, top))
+                top += line.get_height()
         pygame.draw.line(surface, colour("ui", "accent"), (rect.left, rect.top + 38), (rect.right, rect.top + 38), 2)
         winners = set(game.winners())
         self.cells = []
@@ -314,3 +318,17 @@ class EndScene(Scene):
                 lines.append(indented)
         self._detail_lines = (key, lines)
         return lines
+
+
+def header_lines(text: str, width: int) -> list[pygame.Surface]:
+    """A column heading within ``width``: smaller type before two lines, two
+    lines before cutting it ("Abbayes" and "Lieux de culte" ran together
+    with six columns)."""
+    dim = colour("ui", "text_dim")
+    for size in HEADER_SIZES:
+        if font(size, bold=True).size(text)[0] <= width:
+            return [font(size, bold=True).render(text, True, dim)]
+    small = HEADER_SIZES[-1]
+    lines = wrap(text, font(small, bold=True), width)
+    shown = lines[:1] + [fit_text(" ".join(lines[1:]), small, True, width)] if len(lines) > 1 else lines
+    return [font(small, bold=True).render(fit_text(line, small, True, width), True, dim) for line in shown]

@@ -18,9 +18,10 @@ from carcassonne_desktop.ui.computer_turns import (
     ANIMATING,
     THINKING,
 )
-from carcassonne_desktop.ui.expansions import board_choices, player_notes
-from carcassonne_desktop.ui.game_log import figure_name, lies_down
-from carcassonne_desktop.ui.game_texts import feature_lines, status
+from carcassonne_desktop.ui.expansions import board_choices, player_note_words, player_notes
+from carcassonne_desktop.ui.game_constants import PLAYER_WORDS_WIDTH
+from carcassonne_desktop.ui.game_log import figure_name, lies_down, wrap
+from carcassonne_desktop.ui.game_texts import Status, feature_lines, status
 from carcassonne_desktop.ui.hud import (
     PlayerRow,
     draw_caption,
@@ -29,6 +30,7 @@ from carcassonne_desktop.ui.hud import (
     draw_status,
     draw_tile_card,
     draw_tooltip,
+    status_rect,
     text,
 )
 from carcassonne_desktop.ui.placement_controller import (
@@ -70,8 +72,7 @@ class GameDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         game = self.game
         shown = self.display_game()
-        c = self.controller if self.controller is not None and self._controller_key == (
-            id(game), len(game.history)) and not game.is_over else None
+        c = self.shown_controller()
         board = self.camera.viewport
         self.layer.draw(surface, self.camera, shown)
         if game.last_placed is not None and (c is None or c.state == PLACE):
@@ -92,6 +93,7 @@ class GameDrawing:
             draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, board,
                          self._spots_area(c))
         self._draw_panel(surface, c)
+        self._draw_player_words(surface)
         self.banner.draw(surface, board)
 
     def _spots_area(self, c: PlacementController | None) -> pygame.Rect | None:
@@ -177,9 +179,23 @@ class GameDrawing:
             self._draw_sprite(surface, FigureSprite(action.x, action.y, self.colours[seat], action.figure,
                                                     port=action.port, lying=lying), lift)
 
-    def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
-        said = status(self.game, c, final_running=self.final_running,
+    def shown_controller(self) -> PlacementController | None:
+        """The human turn on screen, if any (what the pill and the board show)."""
+        game = self.game
+        return self.controller if self.controller is not None and self._controller_key == (
+            id(game), len(game.history)) and not game.is_over else None
+
+    def _status_now(self, c: PlacementController | None) -> Status:
+        return status(self.game, c, final_running=self.final_running,
                       thinking=self.driver.state == THINKING, advice=self.hint.message)
+
+    def pill_rect(self) -> pygame.Rect:
+        """Where the instruction pill is now (its height grows with a wrapped hint)."""
+        said = self._status_now(self.shown_controller())
+        return status_rect(self.camera.viewport, said.title, said.hint, said.colour, self.status_top())
+
+    def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
+        said = self._status_now(c)
         draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse,
                     self.status_top())
 
@@ -205,6 +221,26 @@ class GameDrawing:
         if font(16, bold=True).size(i18n.tr("hud.log"))[0] + hint.get_width() + 12 <= title.width:
             surface.blit(hint, (title.right - hint.get_width(), title.y + 3))
         self.log.draw(surface, layout["log"])
+
+    def player_words_at(self, pos: tuple[int, int]) -> list[str]:
+        """The tooltip over a player's row: their name, then what each note
+        beside it means ("♚ 5" is the king, for a city of 5 tiles)."""
+        rows = self._panel_layout()["players"]
+        if not rows.collidepoint(pos):
+            return []
+        game = self.game
+        player = min(game.num_players - 1, (pos[1] - rows.y) * game.num_players // max(1, rows.height))
+        words = player_note_words(game, player)
+        if not words:
+            return []
+        room = PLAYER_WORDS_WIDTH
+        lines = [line for said in words for line in wrap(said, font(16), room)]
+        return [game.setup.players[player].name, *lines]
+
+    def _draw_player_words(self, surface: pygame.Surface) -> None:
+        lines = self.player_words_at(self.mouse)
+        if lines:
+            draw_tooltip(surface, lines, self.mouse, surface.get_rect())
 
     def _draw_tiles_left_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """"Tiles left: 54", and that a click shows which (it opens the list)."""

@@ -147,16 +147,17 @@ class LogEntry:
 
     def head(self, names: Sequence[str]) -> str | None:
         if self.placed is not None:
+            # no board coordinates: they meant nothing to a family; a click
+            # on the line shows the tile on the board instead
             name = names[self.placed.player]
-            where = i18n.tr("log.where", x=self.placed.x, y=self.placed.y)
             if self.deployed is not None:
                 d = self.deployed
                 on_field = d.feature == "field" if d.feature else len(d.port) == 2
-                return i18n.tr("log.turn_figure", name=name, where=where,
+                return i18n.tr("log.turn_figure", name=name,
                                figure_a=figure_with_article(d.figure, on_field))
             if self.passed:
-                return i18n.tr("log.turn_pass", name=name, where=where)
-            return i18n.tr("log.turn", name=name, where=where)
+                return i18n.tr("log.turn_pass", name=name)
+            return i18n.tr("log.turn", name=name)
         if self.final:
             return i18n.tr("log.final")
         return describe(self.lead, names) if self.lead is not None else None

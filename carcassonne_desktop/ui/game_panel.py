@@ -12,10 +12,13 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Action
+from carcassonne_desktop.ui.expansions import answered_on_features
 from carcassonne_desktop.ui.game_constants import (
     BOTTOM_BAR,
     BTN_H,
+    MIN_CHOICE_H,
     PAD,
+    PILL_CLEARANCE,
     STATUS_GAP,
     STATUS_ROOM,
     TOOLBAR_ROW,
@@ -82,8 +85,19 @@ class GamePanel:
         pill, above the "Recentre" row (family table #2: fitting to the whole
         board put squares under them)."""
         view = self.camera.viewport
-        top = self.status_top() + STATUS_ROOM
+        # a hint wrapped onto more lines makes the pill taller than the room
+        # kept for it (a Count quarter sat under a two-line pill)
+        # (its bottom is measured every frame once the scene runs)
+        pill_bottom = getattr(self, "_pill_bottom", 0)
+        top = max(self.status_top() + STATUS_ROOM, pill_bottom + PILL_CLEARANCE)
         return pygame.Rect(view.x + 4, top, view.width - 8, max(1, view.bottom - BOTTOM_BAR - top))
+
+    def sync_free_area(self) -> None:
+        """Keep the camera's free area under the pill as its text changes."""
+        self._pill_bottom = self.pill_rect().bottom
+        free = self.free_rect()
+        if free != self.camera.free_area:
+            self.camera.free_area = free
 
     def _set_view_areas(self, size: tuple[int, int]) -> None:
         """The board, its toolbar and its free area for a window of ``size``."""
@@ -229,10 +243,20 @@ class GamePanel:
         while per_row > 1 and widest + CHOICE_PADDING > (row.width - 8 * (per_row - 1)) // per_row:
             per_row -= 1
         width = (row.width - 8 * (per_row - 1)) // per_row
+        # the rows go up over the card, never over the tiles-left line above it
+        # (four answers one per row covered it: the Count's quarters)
+        lines = -(-len(labels) // per_row)
+        span = row.bottom - self._panel_layout()["card"].top
+        if lines * (MIN_CHOICE_H + 6) - 6 > span and answered_on_features(kind):
+            # one button per field of the board (the Count's market round)
+            # ran over the players and cut every label: the pill says to
+            # click the feature instead, and Pass keeps its button
+            return
+        height = max(MIN_CHOICE_H, min(BTN_H, (span - 6 * (lines - 1)) // lines))
         for index, label in enumerate(labels):
             line, column = divmod(index, per_row)
-            rect = pygame.Rect(row.x + column * (width + 8), row.y - line * (BTN_H + 6),
-                               width, BTN_H)
+            rect = pygame.Rect(row.x + column * (width + 8), row.bottom - height - line * (height + 6),
+                               width, height)
             self.buttons[f"choice:{index}"] = pygame_gui.elements.UIButton(
                 rect, label, self.manager, container=self.root, tool_tip_text=label,
                 object_id="#primary_button" if kind else None)

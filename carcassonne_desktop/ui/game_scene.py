@@ -24,6 +24,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Game, GameSetup, PlaceTile
+from carcassonne_desktop.engine.actions import MoveFigure
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import Event, GameOver, PointsScored
 from carcassonne_desktop.ui.art.meeples import MeepleCache
@@ -40,12 +41,13 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.expansions import board_painters
+from carcassonne_desktop.ui.expansions import board_choices, board_painters, feature_choice
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
     BOTTOM_BAR,
     BTN_H,
     FINAL_STEP_SECONDS,
     PAD,
+    PLACE_FIT_MIN_ZOOM,
     STATUS_GAP,
     STATUS_ROOM,
     THINKING_FPS,
@@ -129,7 +131,9 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         self.hover_spot: Spot | None = None
         self._spots_view_for: tuple[Any, ...] | None = None  # the figure step the view was fitted to
         self._view_before_spots: tuple[float, float, float] | None = None  # zoom, centre to go back to
+        self._choices_view_for: tuple[Any, ...] | None = None  # the decision the view was fitted to
         self.hover_feature: tuple[Game, Any] | None = None
+        self.hover_answers = False  # a click on the feature under the mouse answers the question
         self._last_view: tuple[Any, ...] | None = None
         self.pulse = 0.0
         self.turns_played = 0
@@ -327,7 +331,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         flash a tooltip over every field it crosses."""
         if self.hover_feature is None or self.banner.visible:
             return False
-        return self.hover_spot is not None or self.mouse_still >= TOOLTIP_DWELL
+        return self.hover_spot is not None or self.hover_answers or self.mouse_still >= TOOLTIP_DWELL
 
     def _animating(self) -> bool:
         """Something glides, scores or appears on screen."""
@@ -366,9 +370,12 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
             self.human_controller()
         if self._handoff_for is not None and not self.effects.busy:
             player = self.game.setup.players[self._handoff_for]
-            self.banner.show(player.name, player.color)
+            self.banner.show(player.name, player.color,
+                             question=self._handoff_for != self.game.turn_player)
             self._handoff_for = None
+        self.sync_free_area()
         self._fit_spots()
+        self._fit_choices()
         self._follow_hint()
         self._update_hover()
         self._sync_buttons()
@@ -396,6 +403,29 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
                 x, y = cam.target_centre or (cam.centre_x, cam.centre_y)
                 self._view_before_spots = (cam.target_zoom, x, y)
             cam.focus(c.place_action.x, c.place_action.y, zoom=needed)
+
+    def _fit_choices(self) -> None:
+        """When a human is to click a square (where the tile goes, a Count's
+        quarter), bring every square offered into the free area once per
+        question, zooming out only if they do not fit as they are (the
+        family table: the squares of a grown board were under the buttons),
+        but never below a playable scale for the tile's squares."""
+        c = self.shown_controller()
+        cells: list[tuple[int, int]] = []
+        if c is not None and c.state == DECIDE:
+            cells = list(board_choices(c.tentative, c.decision))
+        elif c is not None and c.state == PLACE:
+            cells = list(c.legal_cells())
+        step = (c.serial, c.state, c.decision) if c is not None and cells else None
+        if step == self._choices_view_for:
+            return
+        self._choices_view_for = step
+        if cells and not all(self._in_clear_view(cell) for cell in cells):
+            xs, ys = [x for x, _ in cells], [y for _, y in cells]
+            bounds = (min(xs), min(ys), max(xs), max(ys))
+            if c is not None and c.state == PLACE and self.camera.fit_zoom(bounds, 0.5) < PLACE_FIT_MIN_ZOOM:
+                return  # a big board: tiles too small to play on; the player scrolls
+            self.camera.recentre(bounds, margin_tiles=0.5, max_zoom=self.camera.target_zoom)
 
     def _follow_hint(self) -> None:
         c = self.human_controller() if not self.game.is_over else None
@@ -488,6 +518,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
                 if c.selected_spot is not None and c.selected_spot < len(spots):
                     self.hover_spot = spots[c.selected_spot]
         self.hover_feature = None
+        self.hover_answers = False
         if not on_board:
             return
         shown = self.display_game()
@@ -501,6 +532,10 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         else:
             found = self.layer.feature_port_under(self.camera, pos)
             info = self.layer.feature_at(facts, *found) if found else None
+            if c is not None and c.state == DECIDE and found is not None:
+                # a click there answers (a market follower onto this field):
+                # outline it and say what it is worth at once, as over a spot
+                self.hover_answers = feature_choice(c.tentative, c.decision, found) is not None
             self.layer.sync(shown)
         if info is not None:
             self.hover_feature = (shown, info)
@@ -511,7 +546,10 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
             id(self.game), len(self.game.history)) else None
         if c is None:
             return self.game
-        if c.state == READY and c._before_figure is not None:
+        # the figure just put down is drawn over the board as it was before it
+        # (a scoring may already have sent it home); a moved figure (the
+        # Count) shows where it went
+        if c.state == READY and c._before_figure is not None and not isinstance(c.figure_action, MoveFigure):
             return c._before_figure
         return c.board_game
 

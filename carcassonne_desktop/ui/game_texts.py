@@ -8,9 +8,10 @@ player reads can be tested without a window.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine import Deploy, Game
+from carcassonne_desktop.engine import PASS, Deploy, Game
 from carcassonne_desktop.engine.actions import Action, DeployToArea
 from carcassonne_desktop.engine.game import FeatureInfo
 from carcassonne_desktop.ui.expansions import expansion_choice_label, feature_notes
@@ -30,10 +31,19 @@ def _text(key: str) -> str | None:
     return None if text == i18n.key(key) else text
 
 
-def decision_title(kind: str) -> str:
+def decision_title(kind: str, subject: tuple[Any, ...] = ()) -> str:
     """The question of a decision kind ("Agrandir ou ramener le troupeau ?");
     a kind without its own text gets the generic question."""
-    return _text(f"decision.{kind}.title") or i18n.tr("decision.generic_title")
+    return _decision_text(kind, subject, "title") or i18n.tr("decision.generic_title")
+
+
+def _decision_text(kind: str, subject: tuple[Any, ...], part: str) -> str | None:
+    """`decision.<kind>.<variant>.<part>` when the subject's first word names a
+    variant with its own text (the Count's market round at the end, where any
+    field is a target), else `decision.<kind>.<part>`."""
+    variant = subject[0] if subject and isinstance(subject[0], str) else None
+    own = _text(f"decision.{kind}.{variant}.{part}") if variant else None
+    return own or _text(f"decision.{kind}.{part}")
 
 
 def choice_label(kind: str, action: Action, game: Game | None = None) -> str:
@@ -93,10 +103,11 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
         title = i18n.tr("hud.place_figure")
         hint = i18n.tr("hud.figure_hint")
     elif c.state == DECIDE and c.decision is not None:
-        title = decision_title(c.decision.kind)
+        kind, subject = c.decision.kind, tuple(c.decision.subject)
+        title = decision_title(kind, subject)
         if c.seat != game.turn_player:  # asked out of turn: say whom
             title = i18n.tr("hud.decision_for", name=player.name, question=title)
-        hint = _text(f"decision.{c.decision.kind}.hint") or i18n.tr("decision.generic_hint")
+        hint = _decision_text(kind, subject, "hint") or i18n.tr("decision.generic_hint")
     else:
         title = i18n.tr("hud.nothing_to_deploy") if c.auto_passed else _placed_text(c)
         hint = i18n.tr("hud.confirm_hint")
@@ -106,9 +117,16 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
 
 
 def _placed_text(c: PlacementController) -> str:
-    """"Abbé posé", "Paysan posé": the message names the figure that went down."""
-    action = c.figure_action
-    if isinstance(action, DeployToArea):  # a slot off the tiles (a crown space)
+    """"Abbé posé", "Paysan posé": the message names the figure that went down
+    (the last one, when an expansion's question followed: a follower put in
+    the Count's city, then the Count moved); answers without a figure are
+    "choices made", never "no figure"."""
+    answers = c.answers
+    placed = [a for a in answers if isinstance(a, (Deploy, DeployToArea))]
+    action = placed[-1] if placed else c.figure_action
+    if not placed and any(a != PASS for a in answers):
+        return i18n.tr("hud.answered")
+    if isinstance(action, DeployToArea):  # a slot off the tiles (a crown space, a quarter)
         figure = figure_name(action.figure)
         return i18n.tr("hud.figure_placed", figure=figure[:1].upper() + figure[1:])
     if not isinstance(action, Deploy) or c.tentative is None:

@@ -100,9 +100,15 @@ class PlacementController:
             self._settle()
 
     @property
+    def answers(self) -> list[Action]:
+        """The actions taken after the placement, in order (the figure step's,
+        an expansion's questions)."""
+        return [a for a, _, _ in self._steps if not isinstance(a, PlaceTile)]
+
+    @property
     def figure_action(self) -> Action | None:
         """The last action taken after the placement (the figure step's, usually)."""
-        after = [a for a, _, _ in self._steps if not isinstance(a, PlaceTile)]
+        after = self.answers
         return after[-1] if after else None
 
     @property

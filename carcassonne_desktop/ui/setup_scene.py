@@ -25,8 +25,13 @@ from carcassonne_desktop.ui.resources import font
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
-EXPANSION_LIST_BOTTOM_GAP = 96  # the start button's row
 SCROLLBAR_ROOM = 24
+EXPANSION_ROW_H = 36
+ABOUT_MIN_H = 90  # three lines of the about box, else the choices keep tooltips
+ROW_SPARE = 4  # the gap under a 26 px check box at 6 px from the top of its row
+OPTION_ROW_H = 38
+#: The expansion descriptions' font size (theme "#hint_box") and what its text box adds.
+DESCRIPTION_FONT, DESCRIPTION_PADDING = 17, 12
 OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "farmers_first_edition", "hand_of_3")
 DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False,
                                     "farmers_first_edition": False, "hand_of_3": False}
@@ -168,6 +173,10 @@ class SetupScene(PanelScene):
         self.add_button: pygame_gui.elements.UIButton | None = None
         self.start_button: pygame_gui.elements.UIButton | None = None
         self.expansion_list: pygame_gui.elements.UIScrollingContainer | None = None
+        self.expansion_descriptions_shown = False
+        self.about_box: pygame_gui.elements.UITextBox | None = None
+        self._about_room = pygame.Rect(0, 0, 0, 0)
+        self._about_shown = ""
         self.error_label: pygame_gui.elements.UILabel | None = None
 
     # ----------------------------------------------------------------- widgets
@@ -198,6 +207,14 @@ class SetupScene(PanelScene):
         side_x = area.x + players_w + MARGIN
         side_w = area.right - side_x
         self._build_seats(panel, pygame.Rect(area.x, area.y, players_w, area.height))
+        # the room the seats leave tells what a pointed choice adds (tooltips
+        # of boxes in the scrolling list open squeezed in a corner)
+        self.about_box = None
+        if self._about_room.height >= ABOUT_MIN_H:
+            self.about_box = pygame_gui.elements.UITextBox(
+                i18n.tr("setup.about_hint"), self._about_room, self.manager, container=panel,
+                object_id="#hint_box")
+        self._about_shown = ""
         self._build_side(panel, pygame.Rect(side_x, area.y, side_w, area.height))
         rect = panel.get_relative_rect()
         self.start_button = pygame_gui.elements.UIButton(
@@ -252,6 +269,8 @@ class SetupScene(PanelScene):
             pygame.Rect(x + 44, add_y, 260, 46), i18n.key("setup.add_player"), self.manager, container=panel)
         if len(self.model.seats) >= MAX_PLAYERS:
             self.add_button.disable()
+        about_y = add_y + 46 + 24
+        self._about_room = pygame.Rect(x + 44, about_y, area.width - 44, area.bottom - about_y)
 
     def _build_side(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
         x, y = area.x, area.y
@@ -259,44 +278,68 @@ class SetupScene(PanelScene):
         self._expansion_boxes = {}
         pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.options"),
                                     self.manager, container=panel, object_id="#subheading")
-        y += 44
+        y += 40
         for name in OPTION_NAMES:
             box = pygame_gui.elements.UICheckBox(
                 pygame.Rect(x, y + 6, 26, 26), i18n.key(f"setup.{name}"), self.manager, container=panel,
-                initial_state=bool(self.model.options.get(name)), tool_tip_text=i18n.key(f"setup.{name}_tip"))
+                initial_state=bool(self.model.options.get(name)),
+                tool_tip_text=None if self.about_box else i18n.key(f"setup.{name}_tip"))
             self._option_boxes[box] = name
-            y += 44 + self._wrap_option(panel, box, i18n.tr(f"setup.{name}"), area.right)
-        y += 16
+            y += OPTION_ROW_H + self._wrap_option(panel, box, i18n.tr(f"setup.{name}"), area.right)
+        y += 8
         pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.expansions"),
                                     self.manager, container=panel, object_id="#subheading")
-        y += 44
-        # Every expansion adds a line and its description: the list scrolls in
-        # the room left above the start button instead of running under it.
-        room = pygame.Rect(x, y, area.width, max(140, area.bottom - EXPANSION_LIST_BOTTOM_GAP - y))
+        y += 40
+        # The list runs down to the button row (the area already leaves it out).
+        # Every expansion's name shows at once when the descriptions would not
+        # fit (family table: two of ten rows showed): a description is then the
+        # check box's tooltip, and the rules screen has the whole text.
+        room = pygame.Rect(x, y, area.width, max(140, area.bottom - y))
+        self.expansion_list = self._build_expansion_list(panel, room)
+
+    def _build_expansion_list(self, panel: pygame_gui.elements.UIPanel,
+                              room: pygame.Rect) -> pygame_gui.elements.UIScrollingContainer:
         scroller = pygame_gui.elements.UIScrollingContainer(
             room, self.manager, container=panel, allow_scroll_x=False)
         inner_width = room.width - SCROLLBAR_ROOM
-        y = 0
         language = i18n.current_language()
-        for info in self.expansion_info:
-            name = _localised(info.get("name"), language) or info["id"]
-            description = _localised(info.get("description"), language)
+        entries = [(info["id"], _localised(info.get("name"), language) or info["id"],
+                    _localised(info.get("description"), language)) for info in self.expansion_info]
+        with_descriptions = self._descriptions_fit(entries, inner_width, room.height)
+        self.expansion_descriptions_shown = with_descriptions
+        y = 0
+        for exp_id, name, description in entries:
             box = pygame_gui.elements.UICheckBox(
                 pygame.Rect(0, y + 6, 26, 26), name, self.manager, container=scroller,
-                initial_state=info["id"] in self.model.expansions, tool_tip_text=description or None)
-            if info["id"] == "base":
+                initial_state=exp_id in self.model.expansions,
+                tool_tip_text=None if self.about_box else description or None)
+            if exp_id == "base":
                 box.disable()
-            self._expansion_boxes[box] = info["id"]
-            y += 36
-            if description:
+            self._expansion_boxes[box] = exp_id
+            y += EXPANSION_ROW_H
+            if description and with_descriptions:
                 box_text = pygame_gui.elements.UITextBox(
                     description, pygame.Rect(30, y - 6, inner_width - 30, -1),
                     self.manager, container=scroller, object_id="#hint_box")
                 # long descriptions wrap over several lines: the next entry goes below
                 y += max(30, box_text.get_relative_rect().height - 4)
-            y += 4
-        scroller.set_scrollable_area_dimensions((inner_width, y))
-        self.expansion_list = scroller
+        # the last row needs no gap below it (a list that fits shows no scrollbar)
+        scroller.set_scrollable_area_dimensions((inner_width, y - ROW_SPARE))
+        return scroller
+
+    @staticmethod
+    def _descriptions_fit(entries: Sequence[tuple[str, str, str]], width: int, height: int) -> bool:
+        """Whether every expansion with its description fits ``height`` unscrolled
+        (measured in the description box's font, with its padding)."""
+        hint_font = font(DESCRIPTION_FONT)
+        line_h = hint_font.get_linesize()
+        total = 0
+        for _, _, description in entries:
+            total += EXPANSION_ROW_H
+            if description:
+                lines = len(wrap(description, hint_font, width - 30 - DESCRIPTION_PADDING))
+                total += max(30, lines * line_h + DESCRIPTION_PADDING)
+        return total <= height
 
     def _wrap_option(self, panel: pygame_gui.elements.UIPanel, box: pygame_gui.elements.UICheckBox,
                      text: str, right: int) -> int:
@@ -336,6 +379,30 @@ class SetupScene(PanelScene):
             return {}
         first = min(self.model.duplicate_names())
         return {"name": self.model.seats[first].name.strip()}
+
+    def pointed_about(self, mouse: tuple[int, int]) -> str:
+        """What the option or expansion under the mouse adds ("" over none)."""
+        language = i18n.current_language()
+        descriptions = {info["id"]: _localised(info.get("description"), language)
+                        for info in self.expansion_info}
+        if self.expansion_list is not None and self.expansion_list.get_abs_rect().collidepoint(mouse):
+            for box, exp_id in self._expansion_boxes.items():
+                if _box_area(box).collidepoint(mouse):
+                    return descriptions.get(exp_id, "")
+            return ""
+        for box, name in self._option_boxes.items():
+            if _box_area(box).collidepoint(mouse):
+                return i18n.tr(f"setup.{name}_tip")
+        return ""
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.about_box is None:
+            return
+        text = self.pointed_about(pygame.mouse.get_pos()) or i18n.tr("setup.about_hint")
+        if text != self._about_shown:
+            self._about_shown = text
+            self.about_box.set_text(text)
 
     # ----------------------------------------------------------------- events
 
@@ -414,6 +481,14 @@ class SetupScene(PanelScene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self._sync_names()
         super().on_resize(size)
+
+
+def _box_area(box: pygame_gui.elements.UICheckBox) -> pygame.Rect:
+    """A check box with its label: where pointing at the choice counts."""
+    area = box.get_abs_rect()
+    if box.text_label is not None:
+        area = area.union(box.text_label.get_abs_rect())
+    return area
 
 
 def same_name_key(name: str) -> str:

@@ -23,13 +23,18 @@ class TurnBanner:
         self.name: str | None = None
         self.colour_id = "red"
         self.age = 0.0
+        self.question = False
 
     @property
     def visible(self) -> bool:
         return self.name is not None
 
-    def show(self, name: str, colour_id: str) -> None:
+    def show(self, name: str, colour_id: str, question: bool = False) -> None:
+        """Hand the screen to a player: for their turn, or (``question``) for
+        an answer asked in the middle of another player's turn (it read "It
+        is Rouge's turn" while the turn was Bleu's)."""
         self.name, self.colour_id, self.age = name, colour_id, 0.0
+        self.question = question
 
     def dismiss(self) -> None:
         self.name = None
@@ -55,8 +60,9 @@ class TurnBanner:
         shade = veil(area.size, 170)
         shade.set_alpha(min(255, int(self.age * 1400)))  # fades in over a fraction of a second
         surface.blit(shade, area)
+        key = "hud.question_for" if self.question else "hud.turn"
         title = font(40, bold=True).render(
-            i18n.tr("hud.turn", name=self.name, color=i18n.tr(f"colour.{self.colour_id}")), True,
+            i18n.tr(key, name=self.name, color=i18n.tr(f"colour.{self.colour_id}")), True,
             colour("ui", "title"))
         hint = font(18).render(i18n.tr("hud.banner_hint"), True, colour("ui", "text_dim"))
         meeple = self.meeples.get("follower", self.colour_id, 86)

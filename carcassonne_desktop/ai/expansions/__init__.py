@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 from carcassonne_desktop.discovery import import_all
 
 if TYPE_CHECKING:
+    import random
+
     from carcassonne_desktop.ai.evaluation import Evaluator
-    from carcassonne_desktop.engine import Game
+    from carcassonne_desktop.engine import Action, Game
     from carcassonne_desktop.engine.features import Feature
 
 #: (evaluator, game, totals) -> None: add each player's expected extra points
@@ -84,6 +86,36 @@ def occupied_features(game: Game, kinds: Container[str]) -> list[tuple[int, Feat
         seen.add(root)
         out.append((root, feature))
     return out
+
+
+#: (evaluator, game, firsts, rng) -> [(value, whole turn)] or None: every
+#: first answer of a decision valued with the turn it begins, found by the
+#: expansion's own search where trying every sequence of answers would take
+#: too long (the Count's market round: any number of followers onto any
+#: fields). It must play only on `knowledge.sampled_copy(game, rng)` and
+#: draw from `rng` only when it answers; None leaves the decision to the
+#: generic whole-turn enumeration (ai/turns.py).
+Planner = Callable[["Evaluator", "Game", list["Action"], "random.Random"],
+                   "list[tuple[float, tuple[Action, ...]]] | None"]
+_PLANNERS: dict[str, Planner] = {}
+
+
+def turn_planner(decision_kind: str) -> Callable[[Planner], Planner]:
+    """Register the planner of an expansion's decision kind."""
+
+    def register(planner: Planner) -> Planner:
+        _PLANNERS[decision_kind] = planner
+        return planner
+
+    return register
+
+
+def planner_for(decision_kind: str | None) -> Planner | None:
+    """The planner registered for a decision kind, if any."""
+    if decision_kind is None:
+        return None
+    discover()
+    return _PLANNERS.get(decision_kind)
 
 
 def discover() -> None:

@@ -90,6 +90,18 @@ def count_quarter(game: Game) -> str:
     return place[1] if place is not None else CASTLE
 
 
+def market_awaits(game: Game, player: int) -> bool:
+    """Whether `player`'s market followers may still go onto fields: before
+    the market round of the end, or during it until the player has moved
+    (afterwards they stay in the city and score nothing); never without farmers."""
+    if not game.rules.options.get("farmers", True):
+        return False
+    if not game.extension_state.get(_MARKET_DONE):
+        return True
+    round_: Round | None = game.extension_state.get(_ROUND)
+    return round_ is not None and round_.root < 0 and player in round_.order
+
+
 def city_figures(game: Game) -> list[FigureType]:
     """The figures that may enter the city (docs/rulings.md)."""
     return [f for f in game.rules.figures
@@ -286,7 +298,8 @@ class Count(Expansion):
 - Quand une ville, une route ou une abbaye est évaluée, avant de compter la majorité, chaque joueur à son tour peut faire sortir autant de ses partisans qu'il veut du château (vers la ville), de la forge (vers la route) ou de la cathédrale (vers l'abbaye), même si le secteur est déjà occupé. Le joueur qui a provoqué l'évaluation commence, ou choisit de jouer en dernier. Un seul tour de table.
 - Les partisans du quartier où se trouve le Comte ne bougent pas.
 - Les partisans du marché ne sortent qu'à la fin de la partie, juste avant l'évaluation des prés : chacun à son tour les place sur les prés de son choix.
-- Les partisans de la cité ne rentrent jamais dans la réserve autrement. Le grand partisan peut y aller et compte pour deux quand il en sort.""",
+- Les partisans de la cité ne rentrent jamais dans la réserve autrement. Le grand partisan peut y aller et compte pour deux quand il en sort.
+- Dans la fenêtre : cliquez un quartier pour y mettre votre partisan, puis un autre quartier pour y déplacer le Comte (ou Passer). Pendant une évaluation, cliquez le secteur encadré pour chaque partisan que vous faites sortir. À la fin, cliquez un pré pour chaque partisan du marché (le pré sous la souris est entouré et sa valeur affichée), puis Passer. Le panneau des joueurs dit combien de partisans chacun garde dans la cité.""",
         "en": """The city of Carcassonne, 12 tiles laid in advance, replaces the start tile. It has four quarters: the castle, the market, the forge and the cathedral. The Count starts on the castle.
 
 - If the tile you place causes at least one scoring in which another player scores and you score nothing (in every one of them), you may put a follower from your supply in the quarter of your choice at the end of your turn. Only one per turn (one per tile with the builder's double turn).
@@ -294,7 +307,8 @@ class Count(Expansion):
 - When a city, road or cloister is scored, before the majority is decided, each player in turn may bring any number of their followers out of the castle (to the city), the forge (to the road) or the cathedral (to the cloister), even onto an occupied feature. The player who caused the scoring starts, or chooses to go last. One round only.
 - Followers in the Count's quarter cannot move.
 - Market followers come out only at the end of the game, just before the fields are scored: each player in turn puts them on fields of their choice.
-- Followers in the city never go back to the supply otherwise. The large follower may go there and counts two when it comes out.""",
+- Followers in the city never go back to the supply otherwise. The large follower may go there and counts two when it comes out.
+- In the window: click a quarter to put your follower there, then another quarter to move the Count there (or Pass). During a scoring, click the framed feature for each follower you bring out. At the end, click a field for each market follower (the field under the mouse is outlined and its worth shown), then Pass. The players panel says how many followers each keeps in the city.""",
     }
 
     def start_layout(self, game: Game, laid: tuple[LaidTile, ...]) -> list[LaidTile] | None:

@@ -50,7 +50,8 @@ register_kind(FeatureKind(SHRINE, NEIGHBOURHOOD, neighbourhood_points, order=32)
 class ChallengeLost(Event):
     """A monk or heretic lost a challenge: its cloister or shrine at (x, y)
     scores nothing and its figures went home (the `figure_returned` events
-    follow); the winner's feature stands at (winner_x, winner_y)."""
+    follow); the winner's feature stands at (winner_x, winner_y). ``figure``
+    is the player's figure sent home (an abbot is not a monk in the log)."""
 
     player: int
     feature: str
@@ -58,6 +59,7 @@ class ChallengeLost(Event):
     y: int
     winner_x: int
     winner_y: int
+    figure: str = "follower"
     kind: ClassVar[str] = "challenge_lost"
 
 
@@ -193,8 +195,8 @@ class HereticsShrines(Expansion):
         if rival.open == 0:
             return  # completed by the same tile: both score, nobody loses
         x, y = game.node_pos[root]
-        for player in sorted({p for p, _, _ in rival.figures}):
-            events.append(ChallengeLost(player, rival.kind, rx, ry, x, y))
+        for player, figure in sorted({(p, f) for p, f, _ in rival.figures}):
+            events.append(ChallengeLost(player, rival.kind, rx, ry, x, y, figure))
         for spot in list(rival.figures):
             if spot in rival.figures:
                 game.return_figure(*spot, events)

@@ -61,10 +61,10 @@ class KingRobberBaron(Expansion):
     order = 60
     title = {"fr": "Roi & Chevalier-brigand", "en": "King & Robber Baron"}
     description = {
-        "fr": "5 tuiles. Le roi va à qui achève la plus grande ville, le chevalier-brigand à "
-        "qui achève la plus longue route ; en fin de partie, 1 point par ville (route) achevée.",
-        "en": "5 tiles. The king goes to whoever completes the largest city, the robber baron "
-        "to whoever completes the longest road; at the end, 1 point per completed city (road).",
+        "fr": "5 tuiles, un roi pour qui achève la plus grande ville et un chevalier-brigand pour "
+        "qui achève la plus longue route. En fin de partie, 1 point par ville (route) achevée.",
+        "en": "5 tiles, a king for whoever completes the largest city and a robber baron for "
+        "whoever completes the longest road. At the end, 1 point per completed city (road).",
     }
     data_file = "king_robber_baron.json"
     rules = {

@@ -211,17 +211,35 @@ PlayerNote = Callable[[Any, int], "str | None"]
 _NOTES: dict[str, list[PlayerNote]] = {}
 
 
-def register_player_note(expansion_id: str, note: PlayerNote) -> None:
-    """A line in the players panel, asked only in games with that expansion."""
+#: (game, player) -> the note in words, a sentence for the tooltip over the
+#: player's row ("♚ 5" means nothing until it is said), or None.
+_NOTE_WORDS: dict[str, list[PlayerNote]] = {}
+
+
+def register_player_note(expansion_id: str, note: PlayerNote, words: PlayerNote | None = None) -> None:
+    """A line in the players panel, asked only in games with that expansion;
+    ``words`` says it in full when the mouse is over the player's row."""
     notes = _NOTES.setdefault(expansion_id, [])
     if note not in notes:
         notes.append(note)
+    said = _NOTE_WORDS.setdefault(expansion_id, [])
+    if words is not None and words not in said:
+        said.append(words)
 
 
 def player_notes(game: Any, player: int) -> tuple[str, ...]:
     """What the expansions in play have to say about one player."""
+    return _asked(_NOTES, game, player)
+
+
+def player_note_words(game: Any, player: int) -> tuple[str, ...]:
+    """The players panel's notes about one player in full sentences."""
+    return _asked(_NOTE_WORDS, game, player)
+
+
+def _asked(table: Mapping[str, list[PlayerNote]], game: Any, player: int) -> tuple[str, ...]:
     discover()
-    found = (note(game, player) for eid in game.rules.expansion_ids for note in _NOTES.get(eid, ()))
+    found = (note(game, player) for eid in game.rules.expansion_ids for note in table.get(eid, ()))
     return tuple(text for text in found if text)
 
 
@@ -271,6 +289,12 @@ _FEATURE_CHOICES: dict[str, FeatureChoice] = {}
 def register_feature_choice(kind: str, choice: FeatureChoice) -> None:
     """Let a decision kind be answered by clicking a feature of the board."""
     _register_once(_FEATURE_CHOICES, kind, choice, "a feature choice for")
+
+
+def answered_on_features(kind: str) -> bool:
+    """Whether a decision kind's answers are given by clicking features."""
+    discover()
+    return kind in _FEATURE_CHOICES
 
 
 def feature_choice(game: Any, decision: Any, spot: tuple[int, int, str] | None) -> Any:

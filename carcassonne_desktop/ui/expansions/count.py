@@ -14,7 +14,7 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.actions import Action, DeployToArea, MoveFigure
 from carcassonne_desktop.engine.events import FigureMoved
-from carcassonne_desktop.engine.expansions.count import AREA, COUNT, QUARTERS, count_quarter
+from carcassonne_desktop.engine.expansions.count import AREA, COUNT, MARKET, QUARTERS, count_quarter
 from carcassonne_desktop.ui.art.geometry import Point
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import (
@@ -245,12 +245,20 @@ def count_label(game: Any, action: Action) -> str | None:
 
 
 def reinforce_label(game: Any, action: Action) -> str | None:
+    """Where a follower comes out to, in the players' words: the feature, and
+    for the market's fields at the end (many targets) what each is worth,
+    its completed cities (board coordinates meant nothing to a family)."""
     if not isinstance(action, MoveFigure) or len(action.target) != 3:
         return None
     x, y, port = action.target  # type: ignore[misc]
     kind = game.feature_kind_for(action.figure, x, y, port) or ""
-    return i18n.tr("count.bring_out", figure=_capital(figure_name(action.figure, kind == "field")),
-                   feature=feature_name(kind), x=x, y=y)
+    figure = _capital(figure_name(action.figure, kind == "field"))
+    root = _root(game, action.figure, x, y, port) if kind == "field" else None
+    if root is None:
+        return i18n.tr("count.bring_out", figure=figure, feature=feature_name(kind))
+    cities = game.completed_cities(game.features[root])
+    size = "none" if cities == 0 else "one" if cities == 1 else "many"
+    return i18n.tr(f"count.bring_out_field_{size}", figure=figure, n=cities)
 
 
 def city_note(game: Any, player: int) -> str | None:
@@ -272,6 +280,10 @@ def log_text(event: Any, names: Any) -> str | None:
     if target.get("area") == AREA and not origin:
         return i18n.tr("count.log.put", name=names[event.player], figure_a=figure,
                        place=i18n.tr(f"count.at.{target['slot']}"))
+    if origin.get("area") == AREA and origin.get("slot") == MARKET and "x" in target:
+        # the market's followers only ever go into fields, as farmers
+        return i18n.tr("count.log.out_market", name=names[event.player],
+                       figure_a=figure_with_article(event.figure, True))
     if origin.get("area") == AREA and "x" in target:
         return i18n.tr("count.log.out", name=names[event.player], figure_a=figure,
                        place=i18n.tr(f"count.from.{origin['slot']}"))

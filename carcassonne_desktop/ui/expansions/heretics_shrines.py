@@ -31,6 +31,7 @@ from carcassonne_desktop.ui.expansions import (
     register_feature_note,
     register_prop,
 )
+from carcassonne_desktop.ui.game_log import figure_name
 from carcassonne_desktop.ui.resources import colour
 
 
@@ -72,7 +73,11 @@ def paint_shrine(p: Painter, prop: Prop, detail: bool, rng: random.Random) -> No
 def _challenge_text(event: Event, names: Sequence[str]) -> str | None:
     if not isinstance(event, ChallengeLost):
         return None
-    # one sentence per kind: French articles and agreement differ
+    # one sentence per kind: French articles and agreement differ; a figure
+    # other than a follower (the abbot, a large follower) is named as it is
+    if event.figure != "follower":
+        return i18n.tr(f"message.challenge_lost_{event.feature}_other", name=names[event.player],
+                       figure=figure_name(event.figure, False))
     return i18n.tr(f"message.challenge_lost_{event.feature}", name=names[event.player])
 
 

@@ -26,14 +26,15 @@ if TYPE_CHECKING:
     from carcassonne_desktop.ui.art.symbols import SymbolContext
 
 
-def _title_note(kind: str) -> Any:
+def _title_text(kind: str, suffix: str = "") -> Any:
+    """The holder's note ("♚ 5"), or with ``suffix`` "_words" its sentence."""
     def note(game: Any, player: int) -> str | None:
         title = title_of(game, kind)
         if title.holder != player:
             return None
-        return i18n.tr(f"hud.{TITLES[kind]}", size=title.record, count=title.completed)
+        return i18n.tr(f"hud.{TITLES[kind]}{suffix}", size=title.record, count=title.completed)
 
-    note.__name__ = f"_{TITLES[kind]}_note"
+    note.__name__ = f"_{TITLES[kind]}{suffix or '_note'}"
     return note
 
 
@@ -46,7 +47,7 @@ def _title_taken(event: Any, names: Any) -> str | None:
 
 
 for _kind, _token in TITLES.items():
-    register_player_note(ID, _title_note(_kind))
+    register_player_note(ID, _title_text(_kind), _title_text(_kind, "_words"))
     register_noted_token(_token)
 register_event_text("token_gained", _title_taken)
 

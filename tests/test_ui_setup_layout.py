@@ -1,0 +1,75 @@
+"""The setup screen shows every expansion at once in the usual window (the
+family table saw two of ten rows), and the room the seats leave tells what
+the option or expansion under the mouse adds (headless: SDL's dummy driver)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+pygame_gui = pytest.importorskip("pygame_gui")
+
+from carcassonne_desktop import i18n  # noqa: E402
+from tests.test_setup_names_and_settings import open_setup as _open_setup  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    from carcassonne_desktop.ui.app import App, AppHooks
+    from carcassonne_desktop.ui.launcher import expansion_choices
+    from carcassonne_desktop.ui.scene import Scene
+
+    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path))
+    hooks = AppHooks(game_factory=lambda a, s: Scene(a), ai_levels=["random", "medium"],
+                     expansions=expansion_choices())
+    application = App(hooks, settings_file=tmp_path / "settings.json", size=(1280, 800))
+    application.set_language("fr")
+    application.start()
+    application.step(1 / 60)
+    yield application
+    application.set_language("en")
+    application.stack.clear()
+    application.close()
+
+
+def _visible_rows(scene) -> list[str]:  # type: ignore[no-untyped-def]
+    shown = scene.expansion_list.get_abs_rect()
+    return [exp for box, exp in scene._expansion_boxes.items() if shown.contains(box.get_abs_rect())]
+
+
+def test_every_expansion_shows_at_once_in_the_usual_window(app):
+    scene = _open_setup(app)
+    assert len(scene._expansion_boxes) >= 10
+    assert sorted(_visible_rows(scene)) == sorted(scene._expansion_boxes.values())
+    # and with the most seats the table allows, the list keeps its room
+    for _ in range(6):
+        scene.model.add_seat()
+    scene.rebuild_ui()
+    app.step(1 / 60)
+    assert len(scene.model.seats) == 8
+    assert sorted(_visible_rows(scene)) == sorted(scene._expansion_boxes.values())
+
+
+def test_pointing_at_a_choice_says_what_it_adds(app):
+    scene = _open_setup(app)
+    assert scene.about_box is not None
+    assert scene.pointed_about((1, 1)) == ""
+    box = next(b for b, exp in scene._expansion_boxes.items() if exp == "king_robber_baron")
+    said = scene.pointed_about(box.get_abs_rect().center)
+    assert said.startswith("5 tuiles, un roi pour qui achève la plus grande ville")
+    label = box.text_label.get_abs_rect()
+    assert scene.pointed_about((label.right - 2, label.centery)) == said  # the name counts too
+    option = next(b for b, name in scene._option_boxes.items() if name == "hand_of_3")
+    assert scene.pointed_about(option.get_abs_rect().center) == i18n.tr("setup.hand_of_3_tip")
+    # the box follows the mouse, and says how to use it otherwise
+    pygame.mouse.set_pos(box.get_abs_rect().center)
+    scene.update(1 / 60)
+    assert scene._about_shown == said
+    pygame.mouse.set_pos((1, 1))
+    scene.update(1 / 60)
+    assert scene._about_shown == i18n.tr("setup.about_hint")
