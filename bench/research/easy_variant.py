@@ -26,7 +26,8 @@ def main() -> None:
     for setting in args.settings:
         name, _, value = setting.partition("=")
         current = getattr(EasyPlayer, name)  # AttributeError names a bad setting
-        setattr(EasyPlayer, name, type(current)(value))
+        kind = type(current)
+        setattr(EasyPlayer, name, value == "True" if kind is bool else kind(value))
     result = selfplay.run(["easy", args.against], ("base",), args.games, args.seed, None, True)
     print(selfplay.format_text(result))
 

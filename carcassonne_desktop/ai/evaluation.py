@@ -56,6 +56,18 @@ class Weights:
     # If positive: followers beyond this many per turn left count for nothing
     # (a seat places at most one a turn).
     turn_cap: float = 1.0
+    # Worth of each of the first `reserve_count` majority figures actually in
+    # supply (not expected back): a seat whose followers are all out, even on
+    # features that will close, cannot answer the next good opportunity.
+    reserve: float = 0.0
+    reserve_count: float = 1.0
+    # If positive: a follower on the board is expected away this many of the
+    # seat's own turns per open cell, and counts only for the share of the
+    # turns left it is back for (late in the game a long wait is the game).
+    delay_weight: float = 0.0
+    # A follower on an open road or city counts this much less per tile the
+    # feature already has beyond two (big features take long to close).
+    size_decay: float = 1.0
     # Discount of a feature an opponent's feature can be joined to.
     threat: float = 0.85
     # How much a figure in supply counts, by its strength in majorities:
@@ -203,6 +215,7 @@ class Evaluator:
         left = game.tiles_left() + sum(len(h) for h in game.hands)
         draws = max(left * w.draw_share, 0.0)
         cache: dict[int, tuple[float, float, set[tuple[int, int]]]] = {}
+        turns_left = left / n
         expected_back = [0.0] * n
         claimed: dict[int, None] = {}
         for player, figure, node in game.figures_placed:
@@ -212,10 +225,12 @@ class Evaluator:
             assert feature is not None
             _, chance, cells = self._prospects(game, root, feature, left, draws, cache)
             if feature.kind != "field":
-                expected_back[player] += (
-                    chance * w.locked_decay ** len(cells)
-                    * self._figure_weight.get(figure, w.weak_figure)
-                )
+                back = chance * w.locked_decay ** len(cells)
+                if w.size_decay != 1.0 and feature.kind in self._edge_kinds:
+                    back *= w.size_decay ** max(0, len(feature.tiles) - 2)
+                if w.delay_weight > 0.0 and cells:
+                    back *= max(0.0, 1.0 - w.delay_weight * len(cells) / max(turns_left, 1.0))
+                expected_back[player] += back * self._figure_weight.get(figure, w.weak_figure)
         cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
         owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
         for root in claimed:
@@ -240,7 +255,6 @@ class Evaluator:
                 value *= w.threat
             for player in owners:
                 totals[player] += value
-        turns_left = left / n
         horizon = min(1.0, turns_left / w.follower_horizon)
         for player in range(n):
             supply = sum(
@@ -253,6 +267,12 @@ class Evaluator:
             totals[player] += (
                 horizon * w.follower * (1.0 - w.supply_decay**effective) / (1.0 - w.supply_decay)
             )
+            if w.reserve > 0.0:
+                ready = sum(
+                    count for name, count in game.supply[player].items()
+                    if self._strength.get(name, 0) > 0
+                )
+                totals[player] += horizon * w.reserve * min(ready, w.reserve_count)
         for term in self._terms:
             term(self, game, totals)
         return totals

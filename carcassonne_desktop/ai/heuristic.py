@@ -76,6 +76,11 @@ class EasyPlayer(Player):
     placements_seen = 3
     noise = 6.0
     settle_chance = 0.5
+    # Chance of not even considering a turn that puts a farmer down.
+    farmer_skip = 0.8
+    # Judges its own expected score only, not the margin: it neither blocks
+    # nor minds what its tile gives an opponent.
+    selfish = False
 
     def decide(self, game: Game, legal: Sequence[Action], deadline: Deadline) -> Action:
         seat = game.deciding_player
@@ -91,7 +96,8 @@ class EasyPlayer(Player):
             if scored <= 0 and turn.actions[0] not in seen:
                 continue  # a placement it did not look at (unless it finishes something)
             kept = sum(after.supply[seat].values()) >= supply
-            turns.append((evaluator.evaluate(after, seat), scored, kept, turn.actions))
+            value = evaluator.totals(after)[seat] if self.selfish else evaluator.evaluate(after, seat)
+            turns.append((value, scored, kept, turn.actions))
         if not turns:
             return firsts[0]
         # The best value of each placement without putting a figure down.
@@ -103,7 +109,7 @@ class EasyPlayer(Player):
             (value + self.rng.gauss(0.0, self.noise), scored, actions)
             for value, scored, kept, actions in turns
             if (kept or value > keep_value.get(actions[0], float("-inf")))
-            and not (any(_is_farmer(game, a) for a in actions) and self.rng.random() < 0.8)
+            and not (any(_is_farmer(game, a) for a in actions) and self.rng.random() < self.farmer_skip)
         ]
         if not choices:  # every turn puts a farmer down: the best one, then
             best = max(turns, key=lambda item: item[0])
