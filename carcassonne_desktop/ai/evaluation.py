@@ -58,8 +58,9 @@ class Weights:
     turn_cap: float = 1.0
     # Worth of each of the first `reserve_count` majority figures actually in
     # supply (not expected back): a seat whose followers are all out, even on
-    # features that will close, cannot answer the next good opportunity.
-    reserve: float = 0.0
+    # features that will close, cannot answer the next good opportunity
+    # (bench/ai.md, 2026-11-24 (later): stronger, and keeps about one more).
+    reserve: float = 10.0
     reserve_count: float = 1.0
     # If positive: a follower on the board is expected away this many of the
     # seat's own turns per open cell, and counts only for the share of the

@@ -81,34 +81,55 @@ class EasyPlayer(Player):
     # Judges its own expected score only, not the margin: it neither blocks
     # nor minds what its tile gives an opponent.
     selfish = False
+    # Chance of forgetting its followers for a turn ("oh, I forgot to put
+    # one down!"): it then only considers turns that keep them all.
+    forget_chance = 0.0
 
     def decide(self, game: Game, legal: Sequence[Action], deadline: Deadline) -> Action:
         seat = game.deciding_player
         evaluator = Evaluator(game)
         firsts = list(legal)
         self.rng.shuffle(firsts)
-        seen = set(firsts[: self.placements_seen])
-        supply = sum(game.supply[seat].values())
-        turns = []  # (value, scores for me, figure kept, actions)
+        # It overlooks placements, not figure steps (those come from its plan,
+        # or, asked alone, are all in view).
+        placing = game.pending_kind == "place_tile"
+        seen = set(firsts[: self.placements_seen] if placing else firsts)
+
+        def group(actions: tuple[Action, ...]) -> Action | None:
+            """Turns compared for keeping figures: those of one placement."""
+            return actions[0] if placing else None
+
+        every = []  # (value, scores for me, figures left in supply, actions)
+        # Per placement (asked a figure step alone: over every option), the
+        # most figures a turn keeps in supply.
+        most: dict[Action | None, int] = {}
         for turn in sampled_turns(game, self.rng, firsts, deadline):
             after = turn.after
             scored = after.scores[seat] - game.scores[seat]
-            if scored <= 0 and turn.actions[0] not in seen:
-                continue  # a placement it did not look at (unless it finishes something)
-            kept = sum(after.supply[seat].values()) >= supply
+            left = sum(after.supply[seat].values())
+            key = group(turn.actions)
+            most[key] = max(left, most.get(key, left))
             value = evaluator.totals(after)[seat] if self.selfish else evaluator.evaluate(after, seat)
-            turns.append((value, scored, kept, turn.actions))
+            every.append((value, scored, left, turn.actions))
+        # A placement it did not look at is still seen when it finishes something.
+        seen.update(actions[0] for _, scored, _, actions in every if scored > 0)
+        # A turn keeps its figures when it leaves as many in supply as the same
+        # placement without putting one down (a feature it closes may give some back).
+        turns = [(value, scored, left >= most[group(actions)], actions)
+                 for value, scored, left, actions in every if actions[0] in seen]
         if not turns:
             return firsts[0]
         # The best value of each placement without putting a figure down.
-        keep_value: dict[Action, float] = {}
+        keep_value: dict[Action | None, float] = {}
         for value, _, kept, actions in turns:
             if kept:
-                keep_value[actions[0]] = max(value, keep_value.get(actions[0], value))
+                key = group(actions)
+                keep_value[key] = max(value, keep_value.get(key, value))
+        forgets = self.forget_chance > 0.0 and self.rng.random() < self.forget_chance
         choices = [
             (value + self.rng.gauss(0.0, self.noise), scored, actions)
             for value, scored, kept, actions in turns
-            if (kept or value > keep_value.get(actions[0], float("-inf")))
+            if (kept or (not forgets and value > keep_value.get(group(actions), float("-inf"))))
             and not (any(_is_farmer(game, a) for a in actions) and self.rng.random() < self.farmer_skip)
         ]
         if not choices:  # every turn puts a farmer down: the best one, then
