@@ -2,8 +2,9 @@
 
 `medium` plays every whole turn (tile placement and figure together) on a
 copy and keeps the one whose resulting position the evaluator likes best.
-`easy` uses the same judgement but, like a young player, looks at only a few
-of the possible placements, misjudges values a little and now and then plays
+`easy` uses the same judgement but, like a young player, looks at only one
+of the possible placements (and every one that finishes something), often
+forgets its followers, misjudges values a little and now and then plays
 something merely reasonable instead of the best.
 """
 
@@ -60,30 +61,28 @@ class MediumPlayer(Player):
 
 class EasyPlayer(Player):
     """A real opponent for a child: finishes its own roads, cities and
-    cloisters whenever a tile lets it, otherwise looks at a handful of
-    placements, judges them with noise and now and then settles for a
-    good-enough one (so it misses better moves), rarely thinks of farmers,
-    and never throws a follower away: a turn that puts a figure down is only
-    considered when the evaluation likes it better than the same placement
-    without it."""
+    cloisters whenever a tile lets it, otherwise plays one placement it
+    happens to look at, often forgets to put a follower down, never thinks
+    of farmers, and never throws a follower away: a turn that puts a figure
+    down is only considered when the evaluation likes it better than the
+    same placement without it."""
 
     level = "easy"
-    default_budget = 0.08
-    # Tuned so that easy plays about as well as greedy (bench/ai.md,
-    # 2026-11-24): with 6 placements, noise 2.5 and settling a quarter of
-    # the time, finishing its features and keeping its followers made it
-    # win 85% against greedy and by 59 points against random.
-    placements_seen = 3
+    # Enough to judge every turn (p50 0.07 s on a loaded machine): with a
+    # cap of 0.08 s its strength depended on the machine's speed (bench/ai.md,
+    # 2026-11-24 (later): 54.5% against greedy under heavy load, 97% with time).
+    default_budget = 1.0
+    # Tuned so that easy plays about as well as greedy, not better
+    # (bench/ai.md, 2026-11-24 (later)): finishing its features and keeping
+    # its followers alone beat greedy in 97% of the games.
+    placements_seen = 1
     noise = 6.0
     settle_chance = 0.5
     # Chance of not even considering a turn that puts a farmer down.
-    farmer_skip = 0.8
-    # Judges its own expected score only, not the margin: it neither blocks
-    # nor minds what its tile gives an opponent.
-    selfish = False
+    farmer_skip = 1.0
     # Chance of forgetting its followers for a turn ("oh, I forgot to put
     # one down!"): it then only considers turns that keep them all.
-    forget_chance = 0.0
+    forget_chance = 0.9
 
     def decide(self, game: Game, legal: Sequence[Action], deadline: Deadline) -> Action:
         seat = game.deciding_player
@@ -109,8 +108,7 @@ class EasyPlayer(Player):
             left = sum(after.supply[seat].values())
             key = group(turn.actions)
             most[key] = max(left, most.get(key, left))
-            value = evaluator.totals(after)[seat] if self.selfish else evaluator.evaluate(after, seat)
-            every.append((value, scored, left, turn.actions))
+            every.append((evaluator.evaluate(after, seat), scored, left, turn.actions))
         # A placement it did not look at is still seen when it finishes something.
         seen.update(actions[0] for _, scored, _, actions in every if scored > 0)
         # A turn keeps its figures when it leaves as many in supply as the same
