@@ -62,10 +62,6 @@ class Weights:
     # (bench/ai.md, 2026-11-24 (later): stronger, and keeps about one more).
     reserve: float = 10.0
     reserve_count: float = 1.0
-    # If positive: a follower on the board is expected away this many of the
-    # seat's own turns per open cell, and counts only for the share of the
-    # turns left it is back for (late in the game a long wait is the game).
-    delay_weight: float = 0.0
     # A follower on an open road or city counts this much less per tile the
     # feature already has beyond two (big features take long to close).
     size_decay: float = 1.0
@@ -216,7 +212,6 @@ class Evaluator:
         left = game.tiles_left() + sum(len(h) for h in game.hands)
         draws = max(left * w.draw_share, 0.0)
         cache: dict[int, tuple[float, float, set[tuple[int, int]]]] = {}
-        turns_left = left / n
         expected_back = [0.0] * n
         claimed: dict[int, None] = {}
         for player, figure, node in game.figures_placed:
@@ -229,8 +224,6 @@ class Evaluator:
                 back = chance * w.locked_decay ** len(cells)
                 if w.size_decay != 1.0 and feature.kind in self._edge_kinds:
                     back *= w.size_decay ** max(0, len(feature.tiles) - 2)
-                if w.delay_weight > 0.0 and cells:
-                    back *= max(0.0, 1.0 - w.delay_weight * len(cells) / max(turns_left, 1.0))
                 expected_back[player] += back * self._figure_weight.get(figure, w.weak_figure)
         cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
         owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
@@ -256,6 +249,7 @@ class Evaluator:
                 value *= w.threat
             for player in owners:
                 totals[player] += value
+        turns_left = left / n
         horizon = min(1.0, turns_left / w.follower_horizon)
         for player in range(n):
             supply = sum(
