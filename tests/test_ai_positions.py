@@ -225,3 +225,37 @@ def test_medium_puts_a_farmer_on_a_field_of_completed_cities_late() -> None:
     field = after.feature(after.figures_placed[-1][2])
     completed = {after.find(c) for c in field.cities if after.features[after.find(c)].completed}
     assert len(completed) == 3
+
+
+#: Sixteen turns (red on top) after which red has six followers on small
+#: roads and cities that will close, one in supply, and 54 tiles to draw.
+SIX_FOLLOWERS_OUT: list[Turn] = [
+    ("base/L", 1, 0, 1, "E"), ("base/J", -1, 0, 3, None), ("base/W", 1, 1, 1, "W"),
+    ("base/L", 2, 0, 3, None), ("base/W", 1, 2, 2, "E"), ("base/Q", 0, -1, 3, None),
+    ("base/S", 0, -2, 3, "W"), ("base/K", 3, 0, 0, None), ("base/U", -1, 1, 0, "E"),
+    ("base/E+garden", -2, 0, 1, None), ("base/S", 2, -1, 0, "S"), ("base/B", 1, 3, 0, None),
+    ("base/W", 2, 1, 3, "E"), ("base/U", 0, 2, 2, None), ("base/E", 4, 0, 2, "S"),
+    ("base/U+garden", 1, 4, 0, None),
+]
+
+
+def test_medium_keeps_its_last_follower_early_rather_than_a_short_road() -> None:
+    """Early in the game, red's last follower in supply is worth more than a
+    road of four tiles (its six others are all away, on features likely to
+    close: counted as "expected back" they made it feel rich, and medium put
+    the last one down too; bench/ai.md, 2026-11-24 (later), Weights.reserve)."""
+    game = scene(SIX_FOLLOWERS_OUT, ["base/D"])
+    assert game.current == 0 and game.tiles_left() == 54
+    assert game.supply[0]["follower"] == 1 and len(game.figures_placed) == 6
+    road = (PlaceTile(-1, -1, 1, "base/D"), Deploy("follower", -1, -1, "S"))
+    kept = (PlaceTile(-1, -1, 1, "base/D"), Pass())
+    evaluator = Evaluator(game)
+    values = {t.actions: evaluator.evaluate(t.after, 0) for t in whole_turns(game)}
+    placed = game.copy()
+    for action in road:
+        placed.apply(action)
+    assert placed.feature(placed.figures_placed[-1][2]).kind == "road"
+    assert values[kept] > values[road]
+    for seed in range(3):
+        turn = medium_turn(game, seed)
+        assert not any(isinstance(a, Deploy) for a in turn), (seed, turn)

@@ -1,7 +1,7 @@
 """How often `easy` puts a figure down where its own evaluation prefers the
 same placement without it (a follower thrown away), on random positions.
 
-    python bench/research/easy_throws.py [--positions 300] [--heuristic PATH]
+    python bench/research/easy_throws.py [--positions 300] [--heuristic PATH] [name=value ...]
 
 `--heuristic` loads another version of carcassonne_desktop/ai/heuristic.py
 (e.g. the one of an older commit, `git show REV:carcassonne_desktop/ai/heuristic.py`)
@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import sys
 from types import ModuleType
 
 from carcassonne_desktop.ai import heuristic
 from carcassonne_desktop.benchmarks.ai import figure_judgements
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from easy_variant import apply_settings  # noqa: E402
 
 
 def load(path: str | None) -> ModuleType:
@@ -34,8 +38,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--heuristic", default=None)
+    parser.add_argument("settings", nargs="*", help="name=value: EasyPlayer attributes")
     args = parser.parse_args()
     module = load(args.heuristic)
+    apply_settings(module.EasyPlayer, args.settings)
     judged = list(figure_judgements(module.EasyPlayer, args.positions))
     thrown = sum(chosen < keep for _, _, chosen, keep in judged)
     print(f"{args.positions} positions: a figure put down in {len(judged)} turns, "

@@ -16,6 +16,15 @@ from carcassonne_desktop.ai import selfplay
 from carcassonne_desktop.ai.heuristic import EasyPlayer
 
 
+def apply_settings(player: type, settings: list[str]) -> None:
+    """Override class attributes of `player` from name=value strings."""
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        current = getattr(player, name)  # AttributeError names a bad setting
+        kind = type(current)
+        setattr(player, name, value == "True" if kind is bool else kind(value))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default="greedy")
@@ -23,10 +32,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("settings", nargs="*", help="name=value")
     args = parser.parse_args()
-    for setting in args.settings:
-        name, _, value = setting.partition("=")
-        current = getattr(EasyPlayer, name)  # AttributeError names a bad setting
-        setattr(EasyPlayer, name, type(current)(value))
+    apply_settings(EasyPlayer, args.settings)
     result = selfplay.run(["easy", args.against], ("base",), args.games, args.seed, None, True)
     print(selfplay.format_text(result))
 

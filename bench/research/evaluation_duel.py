@@ -10,7 +10,8 @@ duplicate deals: the tool behind the research table of bench/ai.md.
 
 The variant is registered as a computer level for this process only, and the
 games are played and reported by `carcassonne selfplay`'s own code (a line
-per game on stderr, wins and margins with 95% intervals). A variant only
+per game on stderr, wins and margins with 95% intervals), then the mean
+followers in supply of each side at its own turns 8/16/24/32. A variant only
 earns a place in `Weights` after it wins over 1000+ games and every target of
 issue 5 is measured again with it.
 """
@@ -19,12 +20,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from dataclasses import fields
+from pathlib import Path
 
 from carcassonne_desktop.ai.evaluation import Weights
 from carcassonne_desktop.ai.heuristic import MediumPlayer
 from carcassonne_desktop.ai.levels import LEVELS, Level
 from carcassonne_desktop.ai.selfplay import format_text, run
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from supply_turns import format_supply, load_dir, mean_supply  # noqa: E402
 
 VARIANT = "variant"
 BASELINE = "baseline"
@@ -55,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--expansions", default="base", help="comma-separated ids")
+    parser.add_argument("--records", type=Path, default=None,
+                        help="keep the game records here (default: a temporary folder)")
     args = parser.parse_args(argv)
     register(VARIANT, parse_weights(args.weights))
     opponent = "medium"
@@ -63,8 +71,14 @@ def main(argv: list[str] | None = None) -> int:
         opponent = BASELINE
     expansions = tuple(e for e in args.expansions.split(",") if e)
     # One process: worker processes would not know the variant level.
-    result = run([VARIANT, opponent], expansions, args.games, args.seed, None, progress=True)
-    print(format_text(result))
+    with tempfile.TemporaryDirectory() as scratch:
+        records = args.records or Path(scratch)
+        records.mkdir(parents=True, exist_ok=True)
+        result = run([VARIANT, opponent], expansions, args.games, args.seed, records,
+                     progress=True)
+        print(format_text(result))
+        # Followers kept, from the same games (issue 12).
+        print(format_supply(mean_supply(load_dir(records))))
     return 0
 
 

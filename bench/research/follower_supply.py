@@ -11,7 +11,8 @@ arguments) against `medium` with the `--against` weights, on seat-swapped
 duplicate deals like `carcassonne selfplay`, and prints, for each of the
 first `--moves` moves of each player, the followers it has in supply once
 that move (tile and figure) is played, and how many of its followers lie in
-fields.
+fields; then the mean followers in supply at the start of its own turns
+8/16/24/32 (bench/research/supply_turns.py).
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ import sys
 
 from carcassonne_desktop.ai.evaluation import Weights
 from carcassonne_desktop.ai.heuristic import MediumPlayer
-from carcassonne_desktop.engine import Game, GameSetup, PlayerSetup
+from carcassonne_desktop.engine import Game, GameRecord, GameSetup, PlayerSetup
 from carcassonne_desktop.engine.actions import PlaceTile
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from evaluation_duel import parse_weights  # noqa: E402
+from supply_turns import format_supply, mean_supply  # noqa: E402
 
 LABELS = ("variant", "baseline")
 #: The follower economy before 2026-11-23.
@@ -40,10 +42,11 @@ def farmers(game: Game, seat: int) -> int:
 
 
 def play(weights: tuple[Weights, Weights], expansions: tuple[str, ...], seed: int, index: int,
-         moves: int) -> tuple[list[int], list[list[tuple[int, int]]], list[int]]:
+         moves: int) -> tuple[list[int], list[list[tuple[int, int]]], list[int], GameRecord]:
     """Game `index` of the series: the entrants seated per its parity. Returns
     the seats' entrants, per entrant the (followers in supply, farmers) after
-    each of its first `moves` moves, and the final scores per entrant."""
+    each of its first `moves` moves, the final scores per entrant and the
+    game's record."""
     deal, rotation = divmod(index, 2)
     entrants = [(seat + rotation) % 2 for seat in range(2)]
     setup = GameSetup(
@@ -71,7 +74,7 @@ def play(weights: tuple[Weights, Weights], expansions: tuple[str, ...], seed: in
     scores = [0, 0]
     for seat, e in enumerate(entrants):
         scores[e] = game.scores[seat]
-    return entrants, trace, scores
+    return entrants, trace, scores, GameRecord.from_game(game)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,8 +95,9 @@ def main(argv: list[str] | None = None) -> int:
           f"expansions {','.join(expansions)}, seed {args.seed}, {args.games} games; "
           "followers in supply / farmers placed after each move of the player")
     totals = [[[0, 0, 0] for _ in range(args.moves)] for _ in LABELS]
+    records = []
     for index in range(args.games):
-        entrants, trace, scores = play(weights, expansions, args.seed, index, args.moves)
+        entrants, trace, scores, record = play(weights, expansions, args.seed, index, args.moves)
         print(f"game {index + 1} (seed {args.seed + index // 2}, first player "
               f"{LABELS[entrants[0]]}): score variant {scores[0]}, baseline {scores[1]}")
         for e, label in enumerate(LABELS):
@@ -103,11 +107,13 @@ def main(argv: list[str] | None = None) -> int:
                 totals[e][k][0] += f
                 totals[e][k][1] += m
                 totals[e][k][2] += 1
+        records.append(record)
     print("mean over the games (move: followers in supply, farmers)")
     for e, label in enumerate(LABELS):
         cells = " ".join(f"{k + 1}:{f / n:.1f},{m / n:.1f}" for k, (f, m, n) in enumerate(totals[e])
                          if n)
         print(f"  {label:<9} {cells}")
+    print(format_supply(mean_supply(records)))
     return 0
 
 

@@ -56,6 +56,15 @@ class Weights:
     # If positive: followers beyond this many per turn left count for nothing
     # (a seat places at most one a turn).
     turn_cap: float = 1.0
+    # Worth of each of the first `reserve_count` majority figures actually in
+    # supply (not expected back): a seat whose followers are all out, even on
+    # features that will close, cannot answer the next good opportunity
+    # (bench/ai.md, 2026-11-24 (later): stronger, and keeps about one more).
+    reserve: float = 10.0
+    reserve_count: float = 1.0
+    # A follower on an open road or city counts this much less per tile the
+    # feature already has beyond two (big features take long to close).
+    size_decay: float = 1.0
     # Discount of a feature an opponent's feature can be joined to.
     threat: float = 0.85
     # How much a figure in supply counts, by its strength in majorities:
@@ -212,10 +221,10 @@ class Evaluator:
             assert feature is not None
             _, chance, cells = self._prospects(game, root, feature, left, draws, cache)
             if feature.kind != "field":
-                expected_back[player] += (
-                    chance * w.locked_decay ** len(cells)
-                    * self._figure_weight.get(figure, w.weak_figure)
-                )
+                back = chance * w.locked_decay ** len(cells)
+                if w.size_decay != 1.0 and feature.kind in self._edge_kinds:
+                    back *= w.size_decay ** max(0, len(feature.tiles) - 2)
+                expected_back[player] += back * self._figure_weight.get(figure, w.weak_figure)
         cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
         owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
         for root in claimed:
@@ -253,6 +262,12 @@ class Evaluator:
             totals[player] += (
                 horizon * w.follower * (1.0 - w.supply_decay**effective) / (1.0 - w.supply_decay)
             )
+            if w.reserve > 0.0:
+                ready = sum(
+                    count for name, count in game.supply[player].items()
+                    if self._strength.get(name, 0) > 0
+                )
+                totals[player] += horizon * w.reserve * min(ready, w.reserve_count)
         for term in self._terms:
             term(self, game, totals)
         return totals

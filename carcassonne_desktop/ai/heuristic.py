@@ -2,8 +2,9 @@
 
 `medium` plays every whole turn (tile placement and figure together) on a
 copy and keeps the one whose resulting position the evaluator likes best.
-`easy` uses the same judgement but, like a young player, looks at only a few
-of the possible placements, misjudges values a little and now and then plays
+`easy` uses the same judgement but, like a young player, looks at only one
+of the possible placements (and every one that finishes something), often
+forgets its followers, misjudges values a little and now and then plays
 something merely reasonable instead of the best.
 """
 
@@ -66,50 +67,74 @@ class MediumPlayer(Player):
 
 class EasyPlayer(Player):
     """A real opponent for a child: finishes its own roads, cities and
-    cloisters whenever a tile lets it, otherwise looks at a handful of
-    placements, judges them with noise and now and then settles for a
-    good-enough one (so it misses better moves), rarely thinks of farmers,
-    and never throws a follower away: a turn that puts a figure down is only
-    considered when the evaluation likes it better than the same placement
-    without it."""
+    cloisters whenever a tile lets it, otherwise plays one placement it
+    happens to look at, often forgets to put a follower down, never thinks
+    of farmers, and never throws a follower away: a turn that puts a figure
+    down is only considered when the evaluation likes it better than the
+    same placement without it."""
 
     level = "easy"
-    default_budget = 0.08
-    # Tuned so that easy plays about as well as greedy (bench/ai.md,
-    # 2026-11-24): with 6 placements, noise 2.5 and settling a quarter of
-    # the time, finishing its features and keeping its followers made it
-    # win 85% against greedy and by 59 points against random.
-    placements_seen = 3
+    # Enough to judge every turn (p50 0.07 s on a loaded machine): with a
+    # cap of 0.08 s its strength depended on the machine's speed (bench/ai.md,
+    # 2026-11-24 (later): 54.5% against greedy under heavy load, 97% with time).
+    default_budget = 1.0
+    # Tuned so that easy plays about as well as greedy, not better
+    # (bench/ai.md, 2026-11-24 (later)): finishing its features and keeping
+    # its followers alone beat greedy in 97% of the games.
+    placements_seen = 1
     noise = 6.0
     settle_chance = 0.5
+    # Chance of not even considering a turn that puts a farmer down.
+    farmer_skip = 1.0
+    # Chance of forgetting its followers for a turn ("oh, I forgot to put
+    # one down!"): it then only considers turns that keep them all.
+    forget_chance = 0.9
 
     def decide(self, game: Game, legal: Sequence[Action], deadline: Deadline) -> Action:
         seat = game.deciding_player
         evaluator = Evaluator(game)
         firsts = list(legal)
         self.rng.shuffle(firsts)
-        seen = set(firsts[: self.placements_seen])
-        supply = sum(game.supply[seat].values())
-        turns = []  # (value, scores for me, figure kept, actions)
+        # It overlooks placements, not figure steps (those come from its plan,
+        # or, asked alone, are all in view).
+        placing = game.pending_kind == "place_tile"
+        seen = set(firsts[: self.placements_seen] if placing else firsts)
+
+        def group(actions: tuple[Action, ...]) -> Action | None:
+            """Turns compared for keeping figures: those of one placement."""
+            return actions[0] if placing else None
+
+        every = []  # (value, scores for me, figures left in supply, actions)
+        # Per placement (asked a figure step alone: over every option), the
+        # most figures a turn keeps in supply.
+        most: dict[Action | None, int] = {}
         for turn in sampled_turns(game, self.rng, firsts, deadline):
             after = turn.after
             scored = after.scores[seat] - game.scores[seat]
-            if scored <= 0 and turn.actions[0] not in seen:
-                continue  # a placement it did not look at (unless it finishes something)
-            kept = sum(after.supply[seat].values()) >= supply
-            turns.append((evaluator.evaluate(after, seat), scored, kept, turn.actions))
+            left = sum(after.supply[seat].values())
+            key = group(turn.actions)
+            most[key] = max(left, most.get(key, left))
+            every.append((evaluator.evaluate(after, seat), scored, left, turn.actions))
+        # A placement it did not look at is still seen when it finishes something.
+        seen.update(actions[0] for _, scored, _, actions in every if scored > 0)
+        # A turn keeps its figures when it leaves as many in supply as the same
+        # placement without putting one down (a feature it closes may give some back).
+        turns = [(value, scored, left >= most[group(actions)], actions)
+                 for value, scored, left, actions in every if actions[0] in seen]
         if not turns:
             return firsts[0]
         # The best value of each placement without putting a figure down.
-        keep_value: dict[Action, float] = {}
+        keep_value: dict[Action | None, float] = {}
         for value, _, kept, actions in turns:
             if kept:
-                keep_value[actions[0]] = max(value, keep_value.get(actions[0], value))
+                key = group(actions)
+                keep_value[key] = max(value, keep_value.get(key, value))
+        forgets = self.forget_chance > 0.0 and self.rng.random() < self.forget_chance
         choices = [
             (value + self.rng.gauss(0.0, self.noise), scored, actions)
             for value, scored, kept, actions in turns
-            if (kept or value > keep_value.get(actions[0], float("-inf")))
-            and not (any(_is_farmer(game, a) for a in actions) and self.rng.random() < 0.8)
+            if (kept or (not forgets and value > keep_value.get(group(actions), float("-inf"))))
+            and not (any(_is_farmer(game, a) for a in actions) and self.rng.random() < self.farmer_skip)
         ]
         if not choices:  # every turn puts a farmer down: the best one, then
             best = max(turns, key=lambda item: item[0])
