@@ -23,7 +23,7 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine import Game, GameSetup, PlaceTile
+from carcassonne_desktop.engine import Game, GameSetup
 from carcassonne_desktop.engine.actions import MoveFigure
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import Event, GameOver, PointsScored
@@ -41,7 +41,7 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.expansions import board_choices, board_painters, feature_choice
+from carcassonne_desktop.ui.expansions import board_painters, feature_choice
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
     BOTTOM_BAR,
     BTN_H,
@@ -56,6 +56,7 @@ from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS:
     TOOLTIP_DWELL,
 )
 from carcassonne_desktop.ui.game_drawing import GameDrawing
+from carcassonne_desktop.ui.game_framing import GameFraming
 from carcassonne_desktop.ui.game_input import GameInput
 from carcassonne_desktop.ui.game_log import GameLog
 from carcassonne_desktop.ui.game_panel import GamePanel
@@ -88,7 +89,7 @@ def setup_from_dict(setup: dict[str, Any], seed: int | None = None) -> GameSetup
 
 
 
-class GameScene(GamePanel, GameInput, GameDrawing, Scene):
+class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
     """Plays one game from its current position to the end screen."""
 
     covers_screen = True  # board + panel paint every pixel: the app need not clear first
@@ -380,74 +381,6 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         self._update_hover()
         self._sync_buttons()
 
-    def _fit_spots(self) -> None:
-        """During the figure step, zoom in on the tile if its spots would be
-        too small to click; when the step ends, go back to the view before."""
-        c = self.controller if self.controller is not None and self._controller_key == (
-            id(self.game), len(self.game.history)) else None
-        step = (c.serial, c.place_action, c.figure_kind) if c is not None and c.state == FIGURE else None
-        if step == self._spots_view_for:
-            return
-        self._spots_view_for = step
-        cam = self.camera
-        if step is None or c is None or c.place_action is None:
-            if self._view_before_spots is not None:
-                cam.target_zoom, x, y = self._view_before_spots
-                cam.zoom_anchor, cam.target_centre = None, (x, y)
-                self._view_before_spots = None
-            return
-        self.layer.sync(c.board_game)
-        needed = self.layer.spot_scale_needed(c.spots())
-        if cam.target_zoom < needed:
-            if self._view_before_spots is None:
-                x, y = cam.target_centre or (cam.centre_x, cam.centre_y)
-                self._view_before_spots = (cam.target_zoom, x, y)
-            cam.focus(c.place_action.x, c.place_action.y, zoom=needed)
-
-    def _fit_choices(self) -> None:
-        """When a human is to click a square (where the tile goes, a Count's
-        quarter), bring every square offered into the free area once per
-        question, zooming out only if they do not fit as they are (the
-        family table: the squares of a grown board were under the buttons),
-        but never below a playable scale for the tile's squares."""
-        c = self.shown_controller()
-        cells: list[tuple[int, int]] = []
-        if c is not None and c.state == DECIDE:
-            cells = list(board_choices(c.tentative, c.decision))
-        elif c is not None and c.state == PLACE:
-            cells = list(c.legal_cells())
-        step = (c.serial, c.state, c.decision) if c is not None and cells else None
-        if step == self._choices_view_for:
-            return
-        self._choices_view_for = step
-        if cells and not all(self._in_clear_view(cell) for cell in cells):
-            xs, ys = [x for x, _ in cells], [y for _, y in cells]
-            bounds = (min(xs), min(ys), max(xs), max(ys))
-            if c is not None and c.state == PLACE and self.camera.fit_zoom(bounds, 0.5) < PLACE_FIT_MIN_ZOOM:
-                return  # a big board: tiles too small to play on; the player scrolls
-            self.camera.recentre(bounds, margin_tiles=0.5, max_zoom=self.camera.target_zoom)
-
-    def _follow_hint(self) -> None:
-        c = self.human_controller() if not self.game.is_over else None
-        if self.hint.update(c) and self.hint.cell is not None:
-            self._hover_mouse = self.mouse  # the ghost stays there until the mouse moves
-            self._keep_in_view(self.hint.cell)
-
-    def _in_clear_view(self, cell: tuple[int, int]) -> bool:
-        """Whether the whole square shows, not under the instruction pill at
-        the top nor cut by an edge."""
-        return self.free_rect().contains(self.camera.tile_rect(*cell))
-
-    def _keep_in_view(self, cell: tuple[int, int]) -> None:
-        if not self._in_clear_view(cell):
-            self.camera.focus(*cell)
-
-    def _follow_computer_action(self) -> None:
-        """Glide the view to where the computer is about to place, if it is off screen."""
-        action = self.driver.action
-        if isinstance(action, PlaceTile):
-            self._keep_in_view((action.x, action.y))
-
     def _advance_final(self, dt: float) -> None:
         self.final_timer -= dt
         if self.final_timer > 0:
@@ -568,14 +501,6 @@ class GameScene(GamePanel, GameInput, GameDrawing, Scene):
         from carcassonne_desktop.ui.tiles_left_scene import TilesLeftScene
 
         self.app.stack.push(TilesLeftScene(self.app, self.game, self.renderer))
-
-    def recentre(self, immediate: bool = False) -> None:
-        """Fit the whole board in the free area (C, Home, "Recentre")."""
-        self.camera.recentre(board_bounds(self.layer_tiles()), immediate=immediate)
-
-    def show_last_tile(self) -> None:
-        if self.game.last_placed is not None:
-            self.camera.focus(*self.game.last_placed)
 
     def ask_leave(self) -> None:
         if self.app is None or self.dialog is not None:
