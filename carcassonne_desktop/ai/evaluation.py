@@ -90,6 +90,8 @@ class Evaluator:
         self._total = max(sum(counts.values()), 1)
         self._fit_cache: dict[int, int] = {}
         self._strength = {f.name: f.strength for f in game.rules.figures}
+        # The figures the reserve counts (they win majorities).
+        self._majority_figures = frozenset(f.name for f in game.rules.figures if f.strength > 0)
         w = weights
         self._figure_weight = {
             f.name: (1.0 + w.strength_weight * (f.strength - 1)) if f.strength > 0 else w.weak_figure
@@ -263,10 +265,8 @@ class Evaluator:
                 horizon * w.follower * (1.0 - w.supply_decay**effective) / (1.0 - w.supply_decay)
             )
             if w.reserve > 0.0:
-                ready = sum(
-                    count for name, count in game.supply[player].items()
-                    if self._strength.get(name, 0) > 0
-                )
+                majority = self._majority_figures
+                ready = sum(count for name, count in game.supply[player].items() if name in majority)
                 totals[player] += horizon * w.reserve * min(ready, w.reserve_count)
         for term in self._terms:
             term(self, game, totals)

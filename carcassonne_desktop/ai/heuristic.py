@@ -19,6 +19,7 @@ from carcassonne_desktop.ai.expansions import planner_for
 from carcassonne_desktop.ai.player import Player
 from carcassonne_desktop.ai.turns import sampled_turns
 from carcassonne_desktop.engine import Action, Game
+from carcassonne_desktop.engine.decisions import PLACE_TILE
 
 
 def rank_turns(
@@ -97,7 +98,7 @@ class EasyPlayer(Player):
         self.rng.shuffle(firsts)
         # It overlooks placements, not figure steps (those come from its plan,
         # or, asked alone, are all in view).
-        placing = game.pending_kind == "place_tile"
+        placing = game.pending_kind == PLACE_TILE
         seen = set(firsts[: self.placements_seen] if placing else firsts)
 
         def group(actions: tuple[Action, ...]) -> Action | None:
