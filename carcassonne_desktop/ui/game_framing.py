@@ -19,8 +19,7 @@ class GameFraming:
     def _fit_spots(self) -> None:
         """During the figure step, zoom in on the tile if its spots would be
         too small to click; when the step ends, go back to the view before."""
-        c = self.controller if self.controller is not None and self._controller_key == (
-            id(self.game), len(self.game.history)) else None
+        c = self.shown_controller()
         step = (c.serial, c.place_action, c.figure_kind) if c is not None and c.state == FIGURE else None
         if step == self._spots_view_for:
             return
