@@ -119,6 +119,37 @@ def test_the_log_names_the_abbot_when_an_abbot_loses_a_challenge():
     assert line == "Blue loses the challenge: the abbot leaves the shrine without scoring."
 
 
+def test_a_lost_challenge_is_said_once_not_again_as_a_follower_coming_back():
+    """Regression: "Bleu récupère un partisan" used to follow the challenge line."""
+    from carcassonne_desktop.ui.game_log import GameLog
+
+    record = GameRecord.from_json(json.loads(
+        (GOLDEN / "hs_challenge_monk_wins.json").read_text("utf-8"))["record"])
+    replay = record.replay()
+    log = GameLog(replay.game.players(), ["red", "blue"])
+    log.add(event for _, event in replay.events)
+    lines = log.lines()
+    lost = [i for i, line in enumerate(lines) if "perd le défi" in line]
+    assert len(lost) == 1
+    assert lines[lost[0]].startswith("Bleu perd le défi")
+    assert "Bleu récupère un partisan." not in lines[lost[0]:]
+    assert "Rouge récupère un partisan." in lines[lost[0]:]  # the winner's monk, scored
+
+
+def test_tiles_that_fit_nowhere_in_a_row_make_one_line():
+    from carcassonne_desktop.engine.events import TileDiscarded, TileDrawn
+    from carcassonne_desktop.ui.game_log import GameLog
+
+    log = GameLog(["Rouge", "Bleu"], ["red", "blue"])
+    log.add([TileDrawn(0, "base/B"), TileDiscarded(0, "base/B"), TileDrawn(0, "base/B"),
+             TileDiscarded(0, "base/B"), TileDrawn(0, "base/B"), TileDiscarded(0, "base/B"),
+             TileDrawn(1, "base/B"), TileDiscarded(1, "base/B")])
+    assert log.lines() == [
+        "Rouge a pioché 3 tuiles qui ne vont nulle part : elles retournent dans la boîte.",
+        "Bleu a pioché une tuile qui ne va nulle part : elle retourne dans la boîte.",
+    ]
+
+
 def test_the_setup_offers_the_first_edition_farmers_beside_the_other_first_edition_option():
     assert OPTION_NAMES.index("farmers_first_edition") == OPTION_NAMES.index("small_city_2pts") + 1
     model = SetupModel.from_setup({"options": {"farmers_first_edition": True}}, ["human"], ["base"])

@@ -15,6 +15,12 @@ class Event:
     __slots__ = ()
     kind: ClassVar[str] = ""
 
+    def tells_return(self, returned: FigureReturned) -> bool:
+        """Whether this event already says that `returned`'s figure went home
+        (an expansion's event naming the figure sent back), so a log need not
+        say it twice."""
+        return False
+
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)  # type: ignore[call-overload]
         out["kind"] = self.kind

@@ -137,6 +137,7 @@ class LogEntry:
     placed: TilePlaced | None = None
     deployed: FigureDeployed | None = None
     lead: Event | None = None  # the event of an entry outside any turn
+    repeats: int = 1  # the lead happened this many times in a row (tiles discarded)
     final: bool = False
     events: list[Event] = field(default_factory=list)
     closed: bool = False  # the turn is over
@@ -160,6 +161,9 @@ class LogEntry:
             return i18n.tr("log.turn", name=name)
         if self.final:
             return i18n.tr("log.final")
+        if self.repeats > 1 and isinstance(self.lead, TileDiscarded):
+            return i18n.tr("message.tiles_discarded", name=names[self.lead.player],
+                           count=self.repeats)
         return describe(self.lead, names) if self.lead is not None else None
 
 
@@ -246,7 +250,16 @@ class GameLog:
             return
         if describe(event, self.names) is None:
             return
+        if isinstance(event, FigureReturned) and current is not None and any(
+                told.tells_return(event) for told in current.events):
+            return  # "X loses the challenge: their monk leaves..." said it already
         if current is None:
+            last = self.entries[-1] if self.entries else None
+            if (isinstance(event, TileDiscarded) and last is not None
+                    and isinstance(last.lead, TileDiscarded) and last.lead.player == event.player):
+                last.repeats += 1  # one line for a run of tiles that fit nowhere
+                last.version += 1
+                return
             self.entries.append(LogEntry(event_player(event), lead=event, closed=True))
             return
         current.events.append(event)

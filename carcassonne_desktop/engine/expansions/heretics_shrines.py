@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from carcassonne_desktop.engine.catalogue import TileType
-from carcassonne_desktop.engine.events import Event
+from carcassonne_desktop.engine.events import Event, FigureReturned
 from carcassonne_desktop.engine.expansion import Expansion, Placement, register
 from carcassonne_desktop.engine.features import (
     NEIGHBOURHOOD,
@@ -61,6 +61,10 @@ class ChallengeLost(Event):
     winner_y: int
     figure: str = "follower"
     kind: ClassVar[str] = "challenge_lost"
+
+    def tells_return(self, returned: FigureReturned) -> bool:
+        return (returned.player, returned.figure, returned.x, returned.y) == (
+            self.player, self.figure, self.x, self.y)
 
 
 def centre_kind(tile: TileType) -> str | None:
