@@ -73,3 +73,29 @@ def test_pointing_at_a_choice_says_what_it_adds(app):
     pygame.mouse.set_pos((1, 1))
     scene.update(1 / 60)
     assert scene._about_shown == i18n.tr("setup.about_hint")
+
+
+def test_with_eight_seats_the_description_floats_over_the_seats_whole_and_unscrolled(app):
+    """Regression: with 8 seats no room was left under them, and each
+    expansion's tooltip opened as a narrow column off the left of the screen."""
+    scene = _open_setup(app)
+    for _ in range(6):
+        scene.model.add_seat()
+    scene.rebuild_ui()
+    app.step(1 / 60)
+    assert scene.about_floats and scene.about_box is not None
+    pygame.mouse.set_pos((1, 1))
+    scene.update(1 / 60)
+    assert not scene.about_box.visible  # nothing pointed at: the seats are not covered
+    panel = scene.about_box.ui_container.get_abs_rect()
+    for box in list(scene._expansion_boxes) + list(scene._option_boxes):
+        assert box.tool_tip_text is None  # no tooltip squeezed into a corner
+        pygame.mouse.set_pos(box.get_abs_rect().center)
+        scene.update(1 / 60)
+        app.step(1 / 60)
+        assert scene.about_box.visible
+        assert scene._about_shown == scene.pointed_about(box.get_abs_rect().center) != ""
+        shown = scene.about_box.get_abs_rect()
+        assert panel.contains(shown)
+        assert not shown.colliderect(scene.expansion_list.get_abs_rect())
+        assert scene.about_box.scroll_bar is None, scene._about_shown  # the whole text shows

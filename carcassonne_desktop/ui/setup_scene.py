@@ -27,7 +27,8 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 SCROLLBAR_ROOM = 24
 EXPANSION_ROW_H = 36
-ABOUT_MIN_H = 90  # three lines of the about box, else the choices keep tooltips
+ABOUT_MIN_H = 90  # three lines of the about box under the seats, else it floats over them
+ABOUT_LINE_SPACING = 1.4  # a text box's line height over its font's line size
 ROW_SPARE = 4  # the gap under a 26 px check box at 6 px from the top of its row
 OPTION_ROW_H = 38
 #: The expansion descriptions' font size (theme "#hint_box") and what its text box adds.
@@ -175,6 +176,7 @@ class SetupScene(PanelScene):
         self.expansion_list: pygame_gui.elements.UIScrollingContainer | None = None
         self.expansion_descriptions_shown = False
         self.about_box: pygame_gui.elements.UITextBox | None = None
+        self.about_floats = False  # shown only while a choice is pointed at
         self._about_room = pygame.Rect(0, 0, 0, 0)
         self._about_shown = ""
         self.error_label: pygame_gui.elements.UILabel | None = None
@@ -210,10 +212,20 @@ class SetupScene(PanelScene):
         # the room the seats leave tells what a pointed choice adds (tooltips
         # of boxes in the scrolling list open squeezed in a corner)
         self.about_box = None
-        if self._about_room.height >= ABOUT_MIN_H:
-            self.about_box = pygame_gui.elements.UITextBox(
-                i18n.tr("setup.about_hint"), self._about_room, self.manager, container=panel,
-                object_id="#hint_box")
+        self.about_floats = False
+        room = self._about_room
+        if room.height < ABOUT_MIN_H:
+            # Many seats leave no room under them (8 seats in a 900 px window):
+            # the box then floats over the lowest seats while a choice is
+            # pointed at, tall enough for the longest text, and hides otherwise.
+            needed = min(self._about_height(room.width), area.height // 2)
+            room = pygame.Rect(room.x, room.bottom - needed, room.width, needed)
+            self.about_floats = True
+        self.about_box = pygame_gui.elements.UITextBox(
+            i18n.tr("setup.about_hint"), room, self.manager, container=panel,
+            object_id="#about_float" if self.about_floats else "#hint_box")
+        if self.about_floats:
+            self.about_box.hide()
         self._about_shown = ""
         self._build_side(panel, pygame.Rect(side_x, area.y, side_w, area.height))
         rect = panel.get_relative_rect()
@@ -395,11 +407,28 @@ class SetupScene(PanelScene):
                 return i18n.tr(f"setup.{name}_tip")
         return ""
 
+    def _about_height(self, width: int) -> int:
+        """The height the about box needs for its longest text at ``width``."""
+        language = i18n.current_language()
+        texts = [_localised(info.get("description"), language) for info in self.expansion_info]
+        texts += [i18n.tr(f"setup.{name}_tip") for name in OPTION_NAMES]
+        hint_font = font(DESCRIPTION_FONT)
+        # pygame-gui spaces the lines of a text box wider than the font's line size
+        lines = max((len(wrap(text, hint_font, width - 3 * DESCRIPTION_PADDING)) for text in texts if text),
+                    default=1)
+        return int(lines * hint_font.get_linesize() * ABOUT_LINE_SPACING) + 2 * DESCRIPTION_PADDING
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.about_box is None:
             return
-        text = self.pointed_about(pygame.mouse.get_pos()) or i18n.tr("setup.about_hint")
+        pointed = self.pointed_about(pygame.mouse.get_pos())
+        if self.about_floats:
+            if pointed and not self.about_box.visible:
+                self.about_box.show()
+            elif not pointed and self.about_box.visible:
+                self.about_box.hide()
+        text = pointed or i18n.tr("setup.about_hint")
         if text != self._about_shown:
             self._about_shown = text
             self.about_box.set_text(text)
