@@ -73,3 +73,23 @@ def test_easy_sometimes_misses_the_better_move() -> None:
         differ += easy_turn(game, seed)[0] != medium_turn(game, seed)[0]
     assert total >= 15
     assert 0.15 * total <= differ <= 0.9 * total, (differ, total)
+
+
+def test_easy_usually_claims_the_city_its_tile_closes_but_not_always() -> None:
+    """The child's mistake that keeps easy below greedy (bench/ai.md,
+    2026-11-25): now and then it does not see that it could put a follower
+    on the city its tile closes (the follower would come straight back with
+    the points). Whatever it does, it never leaves a follower behind."""
+    game = scene([], ["base/E"])  # a city cap closes the start tile's city
+    claims = 0
+    seeds = 60
+    for seed in range(seeds):
+        turn = easy_turn(game, seed)
+        after = game.copy()
+        for action in turn:
+            after.apply(action)
+        claimed = after.scores[0] == 4
+        claims += claimed
+        if claimed:
+            assert sum(after.supply[0].values()) == sum(game.supply[0].values()), (seed, turn)
+    assert seeds // 2 < claims < seeds, claims

@@ -259,3 +259,14 @@ def test_medium_keeps_its_last_follower_early_rather_than_a_short_road() -> None
     for seed in range(3):
         turn = medium_turn(game, seed)
         assert not any(isinstance(a, Deploy) for a in turn), (seed, turn)
+
+
+def test_the_hint_keeps_the_last_follower_early_like_medium() -> None:
+    """The hint is medium's judgement: in hot-seat games that follow it, a seat
+    started 95% of its turns from the game's 26th on without a follower with
+    the old weights, 5% now (bench/research/hint_supply.py, bench/ai.md)."""
+    from carcassonne_desktop.ai.advice import suggest_turn
+
+    game = scene(SIX_FOLLOWERS_OUT, ["base/D"])
+    advice = suggest_turn(game)
+    assert advice and not any(isinstance(a, Deploy) for a in advice), advice
