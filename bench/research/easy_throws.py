@@ -21,7 +21,7 @@ from carcassonne_desktop.ai import heuristic
 from carcassonne_desktop.benchmarks.ai import figure_judgements
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from easy_variant import apply_settings  # noqa: E402
+from level_variant import apply_settings  # noqa: E402
 
 
 def load(path: str | None) -> ModuleType:
