@@ -77,7 +77,7 @@ def test_easy_sometimes_misses_the_better_move() -> None:
 
 def test_easy_usually_claims_the_city_its_tile_closes_but_not_always() -> None:
     """The child's mistake that keeps easy below greedy (bench/ai.md,
-    2026-11-25): now and then it does not see that it could put a follower
+    2026-11-24, session 6): now and then it does not see that it could put a follower
     on the city its tile closes (the follower would come straight back with
     the points). Whatever it does, it never leaves a follower behind."""
     game = scene([], ["base/E"])  # a city cap closes the start tile's city

@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from carcassonne_desktop.ai.evaluation import Evaluator
+import pytest
+
+from carcassonne_desktop.ai.evaluation import Evaluator, Weights
 from carcassonne_desktop.ai.heuristic import MediumPlayer
 from carcassonne_desktop.ai.player import Player
 from carcassonne_desktop.ai.turns import whole_turns
@@ -270,3 +272,27 @@ def test_the_hint_keeps_the_last_follower_early_like_medium() -> None:
     game = scene(SIX_FOLLOWERS_OUT, ["base/D"])
     advice = suggest_turn(game)
     assert advice and not any(isinstance(a, Deploy) for a in advice), advice
+
+
+def test_weak_apart_keeps_figures_that_never_win_a_majority_from_cheapening_followers() -> None:
+    """The candidate `Weights.weak_apart` (bench/ai.md, 2026-11-24, session 6): with
+    it, a builder in supply leaves a follower's worth in supply unchanged; without
+    it, the builder pushes the followers down the supply series."""
+    from dataclasses import replace
+
+    from carcassonne_desktop.ai.evaluation import DEFAULT_WEIGHTS
+
+    game = Game(quick_setup(2, seed=3, expansions=("base", "traders_builders")))
+    assert "builder" in game.supply[0]
+
+    def follower_worth(weights: Weights, builders: int) -> float:
+        position = game.copy()
+        position.supply[0]["follower"] = 3
+        position.supply[0]["builder"] = builders
+        more = position.copy()
+        more.supply[0]["follower"] += 1
+        return Evaluator(more, weights).totals(more)[0] - Evaluator(position, weights).totals(position)[0]
+
+    apart = replace(DEFAULT_WEIGHTS, weak_apart=1.0)
+    assert follower_worth(apart, 1) == pytest.approx(follower_worth(apart, 0))
+    assert follower_worth(DEFAULT_WEIGHTS, 1) < follower_worth(DEFAULT_WEIGHTS, 0) - 0.5

@@ -65,6 +65,11 @@ class Weights:
     # A follower on an open road or city counts this much less per tile the
     # feature already has beyond two (big features take long to close).
     size_decay: float = 1.0
+    # If 1: figures that never win a majority (builder, pig, shepherd) are
+    # valued apart, as the last figures of a full supply, so that they do not
+    # push the followers down the `supply_decay` series (with every expansion
+    # a follower in supply was worth a tenth of its base-game worth).
+    weak_apart: float = 0.0
     # Discount of a feature an opponent's feature can be joined to.
     threat: float = 0.85
     # How much a figure in supply counts, by its strength in majorities:
@@ -97,6 +102,11 @@ class Evaluator:
             f.name: (1.0 + w.strength_weight * (f.strength - 1)) if f.strength > 0 else w.weak_figure
             for f in game.rules.figures
         }
+        # What a full supply of majority figures weighs (where the weak ones start).
+        self._majority_start = sum(
+            f.per_player * self._figure_weight[f.name]
+            for f in game.rules.figures if f.strength > 0 and not f.neutral
+        )
         self._edge_kinds = _kinds(EDGES)
         self._centre_kinds = _kinds(SURROUNDED)
         self._terms = terms_for(game.rules.expansion_ids, game.rules.options)
@@ -215,6 +225,7 @@ class Evaluator:
         draws = max(left * w.draw_share, 0.0)
         cache: dict[int, tuple[float, float, set[tuple[int, int]]]] = {}
         expected_back = [0.0] * n
+        weak_back = [0.0] * n  # the part of expected_back that never wins a majority
         claimed: dict[int, None] = {}
         for player, figure, node in game.figures_placed:
             root = game.find(node)
@@ -227,6 +238,8 @@ class Evaluator:
                 if w.size_decay != 1.0 and feature.kind in self._edge_kinds:
                     back *= w.size_decay ** max(0, len(feature.tiles) - 2)
                 expected_back[player] += back * self._figure_weight.get(figure, w.weak_figure)
+                if figure not in self._majority_figures:
+                    weak_back[player] += back * self._figure_weight.get(figure, w.weak_figure)
         cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
         owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
         for root in claimed:
@@ -259,11 +272,22 @@ class Evaluator:
                 for name, count in game.supply[player].items()
             )
             effective = supply + expected_back[player]
-            if w.turn_cap > 0.0:
-                effective = min(effective, w.turn_cap * turns_left)
-            totals[player] += (
-                horizon * w.follower * (1.0 - w.supply_decay**effective) / (1.0 - w.supply_decay)
-            )
+            weak = 0.0
+            if w.weak_apart:
+                weak = weak_back[player] + sum(
+                    count * self._figure_weight.get(name, w.weak_figure)
+                    for name, count in game.supply[player].items()
+                    if name not in self._majority_figures
+                )
+                effective -= weak
+            cap = w.turn_cap * turns_left if w.turn_cap > 0.0 else float("inf")
+            effective = min(effective, cap)
+            series = (1.0 - w.supply_decay**effective) / (1.0 - w.supply_decay)
+            if weak:
+                start = self._majority_start
+                weak = min(weak, cap)
+                series += (w.supply_decay**start - w.supply_decay**(start + weak)) / (1.0 - w.supply_decay)
+            totals[player] += horizon * w.follower * series
             if w.reserve > 0.0:
                 majority = self._majority_figures
                 ready = sum(count for name, count in game.supply[player].items() if name in majority)

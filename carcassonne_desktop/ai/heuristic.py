@@ -80,7 +80,7 @@ class EasyPlayer(Player):
     # cap of 0.08 s its strength depended on the machine's speed (bench/ai.md,
     # 2026-11-24 (later): 54.5% against greedy under heavy load, 97% with time).
     default_budget = 1.0
-    # Tuned so that easy plays below greedy (bench/ai.md, 2026-11-25):
+    # Tuned so that easy plays below greedy (bench/ai.md, 2026-11-24, session 6):
     # finishing its features and keeping its followers alone beat greedy in
     # 97% of the games, and forgetting its followers nine turns in ten still
     # left it at 58%; forgetting, now and then, the follower it could put on
