@@ -237,9 +237,10 @@ class Evaluator:
                 back = chance * w.locked_decay ** len(cells)
                 if w.size_decay != 1.0 and feature.kind in self._edge_kinds:
                     back *= w.size_decay ** max(0, len(feature.tiles) - 2)
-                expected_back[player] += back * self._figure_weight.get(figure, w.weak_figure)
-                if figure not in self._majority_figures:
-                    weak_back[player] += back * self._figure_weight.get(figure, w.weak_figure)
+                worth = back * self._figure_weight.get(figure, w.weak_figure)
+                expected_back[player] += worth
+                if w.weak_apart and figure not in self._majority_figures:
+                    weak_back[player] += worth
         cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
         owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
         for root in claimed:
@@ -266,20 +267,25 @@ class Evaluator:
                 totals[player] += value
         turns_left = left / n
         horizon = min(1.0, turns_left / w.follower_horizon)
+        majority = self._majority_figures
         for player in range(n):
-            supply = sum(
-                count * self._figure_weight.get(name, w.weak_figure)
-                for name, count in game.supply[player].items()
-            )
+            # one pass over the supply: its weight, the part that never wins a
+            # majority, and the majority figures ready for the reserve
+            supply = weak = 0.0
+            ready = 0
+            for name, count in game.supply[player].items():
+                weight = count * self._figure_weight.get(name, w.weak_figure)
+                supply += weight
+                if name in majority:
+                    ready += count
+                else:
+                    weak += weight
             effective = supply + expected_back[player]
-            weak = 0.0
             if w.weak_apart:
-                weak = weak_back[player] + sum(
-                    count * self._figure_weight.get(name, w.weak_figure)
-                    for name, count in game.supply[player].items()
-                    if name not in self._majority_figures
-                )
+                weak += weak_back[player]
                 effective -= weak
+            else:
+                weak = 0.0
             cap = w.turn_cap * turns_left if w.turn_cap > 0.0 else float("inf")
             effective = min(effective, cap)
             series = (1.0 - w.supply_decay**effective) / (1.0 - w.supply_decay)
@@ -289,8 +295,6 @@ class Evaluator:
                 series += (w.supply_decay**start - w.supply_decay**(start + weak)) / (1.0 - w.supply_decay)
             totals[player] += horizon * w.follower * series
             if w.reserve > 0.0:
-                majority = self._majority_figures
-                ready = sum(count for name, count in game.supply[player].items() if name in majority)
                 totals[player] += horizon * w.reserve * min(ready, w.reserve_count)
         for term in self._terms:
             term(self, game, totals)
