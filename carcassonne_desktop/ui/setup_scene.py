@@ -211,7 +211,6 @@ class SetupScene(PanelScene):
         self._build_seats(panel, pygame.Rect(area.x, area.y, players_w, area.height))
         # the room the seats leave tells what a pointed choice adds (tooltips
         # of boxes in the scrolling list open squeezed in a corner)
-        self.about_box = None
         self.about_floats = False
         room = self._about_room
         if room.height < ABOUT_MIN_H:
@@ -294,8 +293,7 @@ class SetupScene(PanelScene):
         for name in OPTION_NAMES:
             box = pygame_gui.elements.UICheckBox(
                 pygame.Rect(x, y + 6, 26, 26), i18n.key(f"setup.{name}"), self.manager, container=panel,
-                initial_state=bool(self.model.options.get(name)),
-                tool_tip_text=None if self.about_box else i18n.key(f"setup.{name}_tip"))
+                initial_state=bool(self.model.options.get(name)))
             self._option_boxes[box] = name
             y += OPTION_ROW_H + self._wrap_option(panel, box, i18n.tr(f"setup.{name}"), area.right)
         y += 8
@@ -304,8 +302,8 @@ class SetupScene(PanelScene):
         y += 40
         # The list runs down to the button row (the area already leaves it out).
         # Every expansion's name shows at once when the descriptions would not
-        # fit (family table: two of ten rows showed): a description is then the
-        # check box's tooltip, and the rules screen has the whole text.
+        # fit (family table: two of ten rows showed): the about box then says a
+        # pointed expansion's description, and the rules screen has the whole text.
         room = pygame.Rect(x, y, area.width, max(140, area.bottom - y))
         self.expansion_list = self._build_expansion_list(panel, room)
 
@@ -323,8 +321,7 @@ class SetupScene(PanelScene):
         for exp_id, name, description in entries:
             box = pygame_gui.elements.UICheckBox(
                 pygame.Rect(0, y + 6, 26, 26), name, self.manager, container=scroller,
-                initial_state=exp_id in self.model.expansions,
-                tool_tip_text=None if self.about_box else description or None)
+                initial_state=exp_id in self.model.expansions)
             if exp_id == "base":
                 box.disable()
             self._expansion_boxes[box] = exp_id
@@ -394,13 +391,11 @@ class SetupScene(PanelScene):
 
     def pointed_about(self, mouse: tuple[int, int]) -> str:
         """What the option or expansion under the mouse adds ("" over none)."""
-        language = i18n.current_language()
-        descriptions = {info["id"]: _localised(info.get("description"), language)
-                        for info in self.expansion_info}
         if self.expansion_list is not None and self.expansion_list.get_abs_rect().collidepoint(mouse):
             for box, exp_id in self._expansion_boxes.items():
                 if _box_area(box).collidepoint(mouse):
-                    return descriptions.get(exp_id, "")
+                    info = next(i for i in self.expansion_info if i["id"] == exp_id)
+                    return _localised(info.get("description"), i18n.current_language())
             return ""
         for box, name in self._option_boxes.items():
             if _box_area(box).collidepoint(mouse):
