@@ -21,60 +21,44 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 
 from carcassonne_desktop.ai import advice
-from carcassonne_desktop.ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
+from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.engine import Game, GameRecord, GameSetup, PlayerSetup
 from carcassonne_desktop.engine.actions import PlaceTile
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from evaluation_duel import parse_weights  # noqa: E402
 from supply_turns import TURNS, supply_at_turns  # noqa: E402
 
 #: The game turn from which issue 12's players had no follower left.
 LATE_TURN = 26
 
 
-def parse_weights(text: str) -> Weights:
-    values: dict[str, float] = {}
-    for pair in filter(None, text.split(",")):
-        name, _, value = pair.partition("=")
-        if not hasattr(DEFAULT_WEIGHTS, name) or not value:
-            raise SystemExit(f"unknown weight {pair!r}")
-        values[name] = float(value)
-    return replace(DEFAULT_WEIGHTS, **values)
-
-
-def play_following_hints(expansions: tuple[str, ...], seed: int, seats: int) -> GameRecord:
-    """One hot-seat game in which every seat plays the hint's whole turn."""
+def play_following_hints(expansions: tuple[str, ...], seed: int, seats: int
+                         ) -> tuple[GameRecord, list[int], tuple[int, int]]:
+    """One hot-seat game in which every seat plays the hint's whole turn:
+    its record, its final scores, and (own turns started with no follower in
+    supply, own turns started) counting the turns from the game's `LATE_TURN` on."""
     colours = ("red", "blue", "green", "yellow", "black")
     setup = GameSetup(
         players=tuple(PlayerSetup(f"hint ({s + 1})", colours[s], "human") for s in range(seats)),
         expansions=expansions, seed=seed,
     )
     game = Game(setup)
+    placed = empty = started = 0
     while not game.is_over:
         turn = advice.suggest_turn(game)
         for action in turn:
             if game.is_over or action not in game.legal_actions():
                 break  # the rest of the turn asks again (chance drawn mid-turn)
+            if isinstance(action, PlaceTile):
+                placed += 1
+                if placed >= LATE_TURN:
+                    started += 1
+                    empty += game.supply[game.current].get("follower", 0) == 0
             game.apply(action)
-    return GameRecord.from_game(game)
-
-
-def late_empty_share(record: GameRecord) -> tuple[int, int]:
-    """(own turns started with no follower in supply, own turns started),
-    counting the turns from the game's `LATE_TURN` on."""
-    game = Game(record.setup)
-    placed = empty = started = 0
-    for action in record.actions:
-        if isinstance(action, PlaceTile):
-            placed += 1
-            if placed >= LATE_TURN:
-                started += 1
-                empty += game.supply[game.current].get("follower", 0) == 0
-        game.apply(action)
-    return empty, started
+    return GameRecord.from_game(game), list(game.scores), (empty, started)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,26 +69,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expansions", default="base")
     parser.add_argument("--weights", default="", help="name=value,... for the hint's evaluation")
     args = parser.parse_args(argv)
-    weights = parse_weights(args.weights)
+    weights = parse_weights([pair for pair in args.weights.split(",") if pair])
     advice.Evaluator = lambda game: Evaluator(game, weights)  # type: ignore[assignment,misc]
     expansions = tuple(e for e in args.expansions.split(",") if e)
     sums = [[0.0, 0] for _ in TURNS]
     empty = started = 0
     total_score = 0
     for index in range(args.games):
-        record = play_following_hints(expansions, args.seed + index, args.players)
+        record, scores, (e, s) = play_following_hints(expansions, args.seed + index, args.players)
         for values in supply_at_turns(record):
             for k, value in enumerate(values):
                 if value is not None:
                     sums[k][0] += value
                     sums[k][1] += 1
-        e, s = late_empty_share(record)
         empty, started = empty + e, started + s
-        final = Game(record.setup)
-        for action in record.actions:
-            final.apply(action)
-        total_score += sum(final.scores)
-        print(f"game {index + 1}: scores {final.scores}, late turns without a follower {e}/{s}",
+        total_score += sum(scores)
+        print(f"game {index + 1}: scores {scores}, late turns without a follower {e}/{s}",
               file=sys.stderr, flush=True)
     means = "/".join(f"{t / n:.2f}" if n else "-" for t, n in sums)
     print(f"{args.games} games, {args.players} seats, {','.join(expansions)}, weights "

@@ -15,8 +15,23 @@ from __future__ import annotations
 
 import argparse
 
+import carcassonne_desktop.ai as ai_package
 from carcassonne_desktop.ai import selfplay
-from carcassonne_desktop.ai.levels import create_player
+from carcassonne_desktop.ai.player import Player
+from carcassonne_desktop.discovery import import_all
+
+
+def player_class(level: str) -> type[Player]:
+    """The class behind a level name, found without making a player (a
+    `hard` player would start its helper process just to be looked at)."""
+    import_all(ai_package.__name__, ai_package.__path__)
+    pending: list[type[Player]] = [Player]
+    while pending:
+        cls = pending.pop()
+        if cls.level == level:
+            return cls
+        pending.extend(cls.__subclasses__())
+    raise SystemExit(f"unknown level {level!r}")
 
 
 def apply_settings(player: type, settings: list[str]) -> None:
@@ -37,10 +52,10 @@ def main() -> None:
     parser.add_argument("--expansions", default="base")
     parser.add_argument("settings", nargs="*", help="name=value")
     args = parser.parse_args()
-    player_class = type(create_player(args.level, 0))
-    if args.settings and player_class is type(create_player(args.against, 0)):
+    changed = player_class(args.level)
+    if args.settings and changed is player_class(args.against):
         raise SystemExit("the opponent is the same class: its settings would change too")
-    apply_settings(player_class, args.settings)
+    apply_settings(changed, args.settings)
     expansions = tuple(e for e in args.expansions.split(",") if e)
     result = selfplay.run([args.level, args.against], expansions, args.games, args.seed, None, True)
     print(selfplay.format_text(result))
