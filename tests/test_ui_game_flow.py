@@ -372,3 +372,21 @@ def test_hand_over_screen_only_with_private_tiles_or_when_asked(app):
     app.stack.push(hand)
     _steps(app, 30)
     assert hand.banner.visible
+
+
+def test_panel_counts_a_follower_as_soon_as_it_is_put_down_not_on_confirm(app):
+    """The panel's figures left follow the tried-out turn, like the board;
+    taking the follower back gives it back to the count."""
+    scene = _start_game(app)
+    c = scene.controller
+    seat = c.seat
+    _place_somewhere(scene, app)
+    before = scene.player_rows(c)[seat].figures["follower"]
+    spot = next(s for s in c.spots() if c.spot_figure(s) == "follower")
+    scene.layer.sync(c.board_game)
+    _click_at(app, scene.layer.spot_position(scene.camera, spot))
+    assert c.state == "ready" and len(scene.game.history) == 0
+    assert scene.player_rows(c)[seat].figures["follower"] == before - 1
+    assert scene.game.supply[seat]["follower"] == before, "the real game waits for the confirmation"
+    _key(app, pygame.K_BACKSPACE)
+    assert scene.player_rows(c)[seat].figures["follower"] == before

@@ -203,10 +203,7 @@ class GameDrawing:
         game = self.game
         layout = self._panel_layout()
         draw_panel(surface, layout["panel"])
-        scores = self.shown_scores if self.shown_scores is not None else game.scores
-        rows = [PlayerRow(p.name, p.color, scores[i], game.supply[i], self.turns.is_computer(i),
-                          game.tokens[i], player_notes(game, i))
-                for i, p in enumerate(game.setup.players)]
+        rows = self.player_rows(c)
         current = None if game.is_over else game.turn_player
         self.players_view.draw(surface, layout["players"], rows, current,
                                self.driver.state == THINKING, self.pulse)
@@ -221,6 +218,18 @@ class GameDrawing:
         if font(16, bold=True).size(i18n.tr("hud.log"))[0] + hint.get_width() + 12 <= title.width:
             surface.blit(hint, (title.right - hint.get_width(), title.y + 3))
         self.log.draw(surface, layout["log"])
+
+    def player_rows(self, c: PlacementController | None) -> list[PlayerRow]:
+        """The players panel's rows. The figures left in supply are the
+        tried-out turn's, like the board beside them: a follower just put down
+        leaves the count at once, not only when the turn is confirmed (a
+        player counting what they have left before confirming saw one too many)."""
+        game = self.game
+        supplies = (c.board_game if c is not None else game).supply
+        scores = self.shown_scores if self.shown_scores is not None else game.scores
+        return [PlayerRow(p.name, p.color, scores[i], supplies[i], self.turns.is_computer(i),
+                          game.tokens[i], player_notes(game, i))
+                for i, p in enumerate(game.setup.players)]
 
     def player_words_at(self, pos: tuple[int, int]) -> list[str]:
         """The tooltip over a player's row: their name, then what each note
