@@ -73,6 +73,18 @@ def test_a_road_that_stops_on_a_shrine_runs_to_it_not_to_a_hamlet():
     assert end == shrine.pos
 
 
+@pytest.mark.parametrize("tile_id", [t for t in TILES if t.startswith("shrine/")])
+def test_a_follower_on_a_shrine_stands_before_it_and_leaves_the_dome_in_sight(tile_id):
+    """The rotunda is lower than a figure: a follower on its middle hid it
+    whole (a shrine with a follower looked like a bare field with one)."""
+    layout = tile_layout(TILES[tile_id])
+    shrine = next(p for p in layout.props if p.kind == "shrine")
+    x, y = layout.anchors[shrine.feature]
+    assert x == shrine.pos[0]
+    assert y >= shrine.pos[1] + 0.12, "the figure stands in front, below the dome"
+    assert y <= 0.85, "and still on the tile"
+
+
 def test_the_crossing_cities_are_drawn_with_a_bridge():
     tile = TILES["kr/05"]
     plain = json.loads(json.dumps(tile))

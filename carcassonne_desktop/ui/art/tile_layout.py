@@ -386,8 +386,10 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
         if len(path.strokes) > 1 or _ends_inside(stroke, obstacles):
             fraction = 0.38
         layout.anchors[path.feature] = point_along(stroke, fraction)
+    centre_shifts = {k.name: k.anchor_shift for k in props_placed("centre")}
     for index, prop in centre_props.items():
-        layout.anchors[index] = prop.pos
+        dx, dy = centre_shifts.get(prop.kind, (0.0, 0.0))
+        layout.anchors[index] = (prop.pos[0] + dx, prop.pos[1] + dy)
     _field_anchors(features, obstacles, layout)
     for index, feature in enumerate(features):
         layout.anchors.setdefault(index, CENTRE)

@@ -96,6 +96,10 @@ def _challenge_note(game: Any, info: Any) -> str | None:
 
 
 # as big as a cloister and drawn at the same moment
-register_prop("shrine", paint_shrine, placement="centre", radius=0.19, order=4.0, road_end=True)
+# The rotunda is lower than a figure: a follower on its middle hid it whole,
+# and a shrine with a follower looked like a bare field with one; the figure
+# stands before its door instead, under the dome.
+register_prop("shrine", paint_shrine, placement="centre", radius=0.19, order=4.0, road_end=True,
+              anchor_shift=(0.0, 0.14))
 register_event_text(ChallengeLost.kind, _challenge_text)
 register_feature_note(ID, _challenge_note)
