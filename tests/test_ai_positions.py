@@ -275,9 +275,9 @@ def test_the_hint_keeps_the_last_follower_early_like_medium() -> None:
 
 
 def test_weak_apart_keeps_figures_that_never_win_a_majority_from_cheapening_followers() -> None:
-    """The candidate `Weights.weak_apart` (bench/ai.md, 2026-11-24, session 6): with
-    it, a builder in supply leaves a follower's worth in supply unchanged; without
-    it, the builder pushes the followers down the supply series."""
+    """`Weights.weak_apart` (bench/ai.md, 2026-11-24, sessions 6 and 7): with it
+    (the default), a builder in supply leaves a follower's worth in supply
+    unchanged; without it, the builder pushes the followers down the supply series."""
     from dataclasses import replace
 
     from carcassonne_desktop.ai.evaluation import DEFAULT_WEIGHTS
@@ -293,6 +293,7 @@ def test_weak_apart_keeps_figures_that_never_win_a_majority_from_cheapening_foll
         more.supply[0]["follower"] += 1
         return Evaluator(more, weights).totals(more)[0] - Evaluator(position, weights).totals(position)[0]
 
-    apart = replace(DEFAULT_WEIGHTS, weak_apart=1.0)
-    assert follower_worth(apart, 1) == pytest.approx(follower_worth(apart, 0))
-    assert follower_worth(DEFAULT_WEIGHTS, 1) < follower_worth(DEFAULT_WEIGHTS, 0) - 0.5
+    assert DEFAULT_WEIGHTS.weak_apart
+    together = replace(DEFAULT_WEIGHTS, weak_apart=0.0)
+    assert follower_worth(DEFAULT_WEIGHTS, 1) == pytest.approx(follower_worth(DEFAULT_WEIGHTS, 0))
+    assert follower_worth(together, 1) < follower_worth(together, 0) - 0.5
