@@ -31,6 +31,8 @@ from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.knowledge import public_counts, sampled_copy
 from carcassonne_desktop.ai.turns import whole_turns
 from carcassonne_desktop.engine import Action, Game
+from carcassonne_desktop.engine.decisions import PLACE_TILE
+from carcassonne_desktop.engine.events import OutcomeRevealed
 
 #: One round's value per candidate (None: not played in that round).
 RoundValues = list[float | None]
@@ -147,11 +149,29 @@ def play_round(
     for i in playing:
         if deadline is not None and deadline.expired():
             break
-        line = world.copy()
-        for action in candidates[i]:
-            line.apply(action)
-        values[i] = play_out(line, seat, evaluator, own_turns, deadline)
+        line = play_line(world, candidates[i], evaluator, deadline)
+        values[i] = None if line is None else play_out(line, seat, evaluator, own_turns, deadline)
     return values
+
+
+def play_line(world: Game, actions: Sequence[Action], evaluator: Evaluator,
+              deadline: Deadline | None) -> Game | None:
+    """A copy of `world` after a candidate turn. The turn's actions after
+    chance drawn mid-turn (a sheep token, a die) were chosen for the outcome
+    the enumeration drew, not for this world's: from there the seat finishes
+    its turn the best way for the outcome drawn here (a shepherd put back
+    in one world by the wolf is still out in another, so the rest of the
+    line may not even be legal). None if the deadline passes on the way."""
+    seat = world.deciding_player
+    line = world.copy()
+    for k, action in enumerate(actions):
+        events = line.apply(action)
+        if k + 1 < len(actions) and any(isinstance(e, OutcomeRevealed) for e in events):
+            pending = line.pending
+            if pending is None or pending.player != seat or pending.kind == PLACE_TILE:
+                return line
+            return best_turn_after(line, evaluator, deadline)
+    return line
 
 
 def means(rounds: dict[int, RoundValues], size: int) -> list[float | None]:
