@@ -75,21 +75,36 @@ def test_pointing_at_a_choice_says_what_it_adds(app):
     assert scene._about_shown == i18n.tr("setup.about_hint")
 
 
-def test_with_eight_seats_the_description_floats_over_the_seats_whole_and_unscrolled(app):
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+def test_with_eight_seats_the_description_floats_over_the_seats_whole_and_unscrolled(app, size):
     """Regression: with 8 seats no room was left under them, and each
-    expansion's tooltip opened as a narrow column off the left of the screen."""
+    expansion's tooltip opened as a narrow column off the left of the screen.
+    In the usual window the room under the seats now holds the longest text
+    (no greyed "add a player" button takes it); in the smallest window the
+    description floats over the lowest seats."""
+    from carcassonne_desktop.ui.app import MIN_WINDOW
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1]))
+    app.step(1 / 60)
     scene = _open_setup(app)
     for _ in range(6):
         scene.model.add_seat()
     scene.rebuild_ui()
     app.step(1 / 60)
-    assert scene.about_floats and scene.about_box is not None
+    assert scene.about_box is not None
+    # no greyed "add a player" button left to peek out from under the box
+    assert scene.add_button is None
     pygame.mouse.set_pos((1, 1))
     scene.update(1 / 60)
-    assert not scene.about_box.visible  # nothing pointed at: the seats are not covered
+    assert scene.about_floats == (size == MIN_WINDOW)
+    if scene.about_floats:
+        assert not scene.about_box.visible  # nothing pointed at: the seats are not covered
     panel = scene.about_box.ui_container.get_abs_rect()
+    in_view = scene.expansion_list.get_abs_rect()  # the smallest window scrolls the list
     for box in list(scene._expansion_boxes) + list(scene._option_boxes):
         assert box.tool_tip_text is None  # no tooltip squeezed into a corner
+        if box in scene._expansion_boxes and not in_view.contains(box.get_abs_rect()):
+            continue
         pygame.mouse.set_pos(box.get_abs_rect().center)
         scene.update(1 / 60)
         app.step(1 / 60)

@@ -213,11 +213,12 @@ class SetupScene(PanelScene):
         # of boxes in the scrolling list open squeezed in a corner)
         self.about_floats = False
         room = self._about_room
-        if room.height < ABOUT_MIN_H:
-            # Many seats leave no room under them (8 seats in a 900 px window):
-            # the box then floats over the lowest seats while a choice is
-            # pointed at, tall enough for the longest text, and hides otherwise.
-            needed = min(self._about_height(room.width), area.height // 2)
+        needed = min(self._about_height(room.width), area.height // 2)
+        if room.height < max(ABOUT_MIN_H, needed):
+            # Many seats leave too little room under them (8 seats in a 800 px
+            # window) for the longest text, which would scroll: the box then
+            # floats over the lowest seats while a choice is pointed at, tall
+            # enough for that text, and hides otherwise.
             room = pygame.Rect(room.x, room.bottom - needed, room.width, needed)
             self.about_floats = True
         self.about_box = pygame_gui.elements.UITextBox(
@@ -276,11 +277,15 @@ class SetupScene(PanelScene):
             self._seat_widgets.append({"name": entry, "colour": colour_menu, "controller": ctrl_menu,
                                        "remove": remove})
         add_y = y + len(self.model.seats) * ROW_H + 6
-        self.add_button = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 44, add_y, 260, 46), i18n.key("setup.add_player"), self.manager, container=panel)
-        if len(self.model.seats) >= MAX_PLAYERS:
-            self.add_button.disable()
-        about_y = add_y + 46 + 24
+        about_y = add_y + 16
+        self.add_button = None
+        if len(self.model.seats) < MAX_PLAYERS:
+            # at the most seats the table allows there is no button at all: a
+            # greyed one only peeked out from under the floating description
+            self.add_button = pygame_gui.elements.UIButton(
+                pygame.Rect(x + 44, add_y, 260, 46), i18n.key("setup.add_player"), self.manager,
+                container=panel)
+            about_y = add_y + 46 + 24
         self._about_room = pygame.Rect(x + 44, about_y, area.width - 44, area.bottom - about_y)
 
     def _build_side(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
