@@ -2,7 +2,9 @@
 drawn mid-turn. A turn enumerated on one sampled outcome (the wolf sends the
 shepherd home, then the shepherd goes out again) was replayed in sampled
 worlds with another outcome, where its last action was illegal ("no
-shepherd left in supply"): the search stopped with an exception."""
+shepherd left in supply"): the search stopped with an exception. The same
+mistake in the players' turn plans: the rest of a turn planned across a draw
+was played whatever the real draw had been."""
 
 import random
 
@@ -42,3 +44,32 @@ def test_search_replays_turns_that_draw_chance_half_way_in_every_sampled_world()
             # the seat's turn is over: never left half-played for the evaluation
             assert pending is None or pending.player != seat or pending.kind == PLACE_TILE
     assert crossing, "the positions include turns that draw chance half-way"
+
+
+def test_a_turn_planned_across_a_draw_is_decided_again_after_the_draw():
+    """The second action of a planned turn is kept for the next decision,
+    unless something was drawn in between: it was chosen for the outcome the
+    planning copy drew (the wolf or not), not for the real one."""
+    from carcassonne_desktop.ai.heuristic import MediumPlayer
+
+    player = MediumPlayer(1)
+    kept = dropped = 0
+    for index, game in enumerate(positions(10)):
+        for turn in sampled_turns(game, random.Random(index)):
+            actions = turn.actions
+            if len(actions) < 2:
+                continue
+            real = game.copy()
+            player.remember_plan(real, actions)
+            drew = any(isinstance(e, OutcomeRevealed) for e in real.apply(actions[0]))
+            legal = real.legal_actions()
+            if actions[1] not in legal:
+                continue
+            taken = player._take_plan(real, legal)
+            if drew:
+                assert taken is None, actions
+                dropped += 1
+            else:
+                assert taken == actions[1]
+                kept += 1
+    assert kept and dropped

@@ -67,9 +67,14 @@ class Player(ABC):
 
     # ------------------------------------------------------------ turn plans
     def remember_plan(self, game: Game, actions: Sequence[Action]) -> None:
-        """Keep the second action of a planned turn for the next decision."""
+        """Keep the second action of a planned turn for the next decision.
+        The plan holds only if nothing is drawn meanwhile (the draw counts,
+        public, are part of its key): the rest of a turn planned across a
+        draw was chosen for the outcome the planning copy drew, not the real
+        one (a shepherd's token, a wolf), so the player decides again."""
         if len(actions) >= 2:
-            key = (len(game.history) + 1, game.turn, game.deciding_player, actions[0])
+            key = (len(game.history) + 1, game.turn, game.deciding_player, actions[0],
+                   game.streams.key())
             self._plan = (key, actions[1])
         else:
             self._plan = None
@@ -79,8 +84,8 @@ class Player(ABC):
         if plan is None or not game.history:
             return None
         key, action = plan
-        if key == (len(game.history), game.turn, game.deciding_player, game.history[-1]) and (
-            action in legal
-        ):
+        now = (len(game.history), game.turn, game.deciding_player, game.history[-1],
+               game.streams.key())
+        if key == now and action in legal:
             return action
         return None
