@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from carcassonne_desktop.engine import Game, GameRecord
@@ -23,20 +23,28 @@ from carcassonne_desktop.engine.actions import PlaceTile
 TURNS = (8, 16, 24, 32)
 
 
-def supply_at_turns(record: GameRecord, turns: Sequence[int] = TURNS) -> list[list[int | None]]:
-    """Per seat, the followers in its supply when it starts its own turn
-    number t (1-based) for each t of `turns` (None if the game ended first)."""
+def own_turn_starts(record: GameRecord, turns: Sequence[int]) -> Iterator[tuple[int, int, Game]]:
+    """(seat, t, the game then) each time a seat starts its own turn number t
+    (1-based) for t in `turns`, replaying the record (the game is live: read
+    it before the next item)."""
     game = Game(record.setup)
-    seats = game.num_players
-    started = [0] * seats
-    found: list[list[int | None]] = [[None] * len(turns) for _ in range(seats)]
+    started = [0] * game.num_players
     for action in record.actions:
         if isinstance(action, PlaceTile):
             seat = game.current
             started[seat] += 1
             if started[seat] in turns:
-                found[seat][turns.index(started[seat])] = game.supply[seat].get("follower", 0)
+                yield seat, started[seat], game
         game.apply(action)
+
+
+def supply_at_turns(record: GameRecord, turns: Sequence[int] = TURNS) -> list[list[int | None]]:
+    """Per seat, the followers in its supply when it starts its own turn
+    number t (1-based) for each t of `turns` (None if the game ended first)."""
+    seats = len(record.setup.players)
+    found: list[list[int | None]] = [[None] * len(turns) for _ in range(seats)]
+    for seat, turn, game in own_turn_starts(record, turns):
+        found[seat][turns.index(turn)] = game.supply[seat].get("follower", 0)
     return found
 
 

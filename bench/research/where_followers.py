@@ -14,10 +14,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from carcassonne_desktop.engine import Game, GameRecord
-from carcassonne_desktop.engine.actions import PlaceTile
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from supply_turns import entrant, load_dir  # noqa: E402
+from supply_turns import entrant, load_dir, own_turn_starts  # noqa: E402
 
 FOLLOWER = "follower"
 
@@ -41,18 +40,11 @@ def tally(records: list[GameRecord], turns: tuple[int, ...]
     sums: dict[tuple[str, int], dict[str, float]] = defaultdict(lambda: defaultdict(float))
     counts: dict[tuple[str, int], int] = defaultdict(int)
     for record in records:
-        game = Game(record.setup)
-        started = [0] * game.num_players
-        for action in record.actions:
-            if isinstance(action, PlaceTile):
-                seat = game.current
-                started[seat] += 1
-                if started[seat] in turns:
-                    key = (entrant(record.setup.players[seat].name), started[seat])
-                    counts[key] += 1
-                    for where, n in places(game, seat).items():
-                        sums[key][where] += n
-            game.apply(action)
+        for seat, turn, game in own_turn_starts(record, turns):
+            key = (entrant(record.setup.players[seat].name), turn)
+            counts[key] += 1
+            for where, n in places(game, seat).items():
+                sums[key][where] += n
     return {key: (dict(sums[key]), counts[key]) for key in counts}
 
 
