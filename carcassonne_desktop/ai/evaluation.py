@@ -69,8 +69,8 @@ class Weights:
     # valued apart, as the last figures of a full supply, so that they do not
     # push the followers down the `supply_decay` series (with every expansion
     # a follower in supply was worth a tenth of its base-game worth). On since
-    # 2026-11-24 (session 7): 61% of 100 games with the figure expansions and
-    # more with every expansion (bench/ai.md); no change in the base game.
+    # 2026-11-24 (session 7): 61% of 100 games with the figure expansions, 60%
+    # of 60 with every expansion (bench/ai.md); no change without those figures.
     weak_apart: float = 1.0
     # Discount of a feature an opponent's feature can be joined to.
     threat: float = 0.85

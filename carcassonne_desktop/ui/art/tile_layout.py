@@ -391,9 +391,8 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
         dx, dy = centre_shifts.get(prop.kind, (0.0, 0.0))
         layout.anchors[index] = (prop.pos[0] + dx, prop.pos[1] + dy)
     _field_anchors(features, obstacles, layout)
-    for index, feature in enumerate(features):
+    for index in range(len(features)):  # kinds the art does not know: the centre
         layout.anchors.setdefault(index, CENTRE)
-        del feature  # anchors default to the centre for kinds the art does not know
     return layout
 
 

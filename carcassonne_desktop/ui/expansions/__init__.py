@@ -83,8 +83,8 @@ PROP_LAYERS: tuple[PropLayer, ...] = ("water", "buildings")
 #: ``centre``: a feature *kind* drawn like a cloister, in the open field as near
 #: the centre as a disc of ``radius`` allows; the figure stands on it, moved by
 #: ``anchor_shift`` (in front of a building lower than a figure, which it would
-#: hide whole), and port ``C`` names it. ``beside_path``: a feature *key* of a road; the prop stands
-#: beside the road on the roomier side. ``city_anchor``: a feature *key* of a
+#: hide whole), and port ``C`` names it. ``beside_path``: a feature *key* of a
+#: road; the prop stands beside the road on the roomier side. ``city_anchor``: a feature *key* of a
 #: city; the prop takes the spot where the figure would stand and the figure
 #: moves by ``anchor_shift`` (when that stays inside the walls). ``path_end``: a
 #: river that enters by one edge ends in the tile centre; the prop whose
