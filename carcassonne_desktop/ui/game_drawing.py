@@ -220,15 +220,16 @@ class GameDrawing:
         self.log.draw(surface, layout["log"])
 
     def player_rows(self, c: PlacementController | None) -> list[PlayerRow]:
-        """The players panel's rows. The figures left in supply are the
-        tried-out turn's, like the board beside them: a follower just put down
-        leaves the count at once, not only when the turn is confirmed (a
-        player counting what they have left before confirming saw one too many)."""
+        """The players panel's rows. Where the figures are (left in supply, the
+        expansions' notes on figures) is the tried-out turn's,
+        like the board beside them: a follower just put down leaves the count
+        at once, not only when the turn is confirmed (a player counting what
+        they had left saw one too many). Points and tokens come on confirm."""
         game = self.game
-        supplies = (c.board_game if c is not None else game).supply
+        board = c.board_game if c is not None else game
         scores = self.shown_scores if self.shown_scores is not None else game.scores
-        return [PlayerRow(p.name, p.color, scores[i], supplies[i], self.turns.is_computer(i),
-                          game.tokens[i], player_notes(game, i))
+        return [PlayerRow(p.name, p.color, scores[i], board.supply[i], self.turns.is_computer(i),
+                          game.tokens[i], player_notes(board, i))
                 for i, p in enumerate(game.setup.players)]
 
     def player_words_at(self, pos: tuple[int, int]) -> list[str]:
