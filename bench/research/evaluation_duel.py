@@ -7,7 +7,11 @@ duplicate deals: the tool behind the research table of bench/ai.md.
         --against follower=40,supply_decay=0.8
     python bench/research/evaluation_duel.py --games 200 --seed 4000 \\
         follower=3 supply_decay=0.7 follower_horizon=10 locked_decay=1 turn_cap=0  # before 2026-11-23
+    python bench/research/evaluation_duel.py --games 60 --seed 9000 --expansions $ALL \\
+        --against wheel_crown_wait=0 weak_apart=1  # an expansion's switch, see below
 
+Besides the fields of `Weights`, the names are the expansions' switches
+(`SWITCH` in ai/expansions/<id>.py; 0 turns a term's newer valuation off).
 The variant is registered as a computer level for this process only, and the
 games are played and reported by `carcassonne selfplay`'s own code (a line
 per game on stderr, wins and margins with 95% intervals), then the mean
@@ -21,10 +25,12 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-from dataclasses import fields
+from dataclasses import field, fields, make_dataclass
 from pathlib import Path
 
+from carcassonne_desktop.ai import expansions as expansions_package
 from carcassonne_desktop.ai.evaluation import Weights
+from carcassonne_desktop.ai.expansions import discover
 from carcassonne_desktop.ai.heuristic import MediumPlayer
 from carcassonne_desktop.ai.levels import LEVELS, Level
 from carcassonne_desktop.ai.selfplay import format_text, run
@@ -36,15 +42,32 @@ VARIANT = "variant"
 BASELINE = "baseline"
 
 
+def expansion_switches() -> set[str]:
+    """The names of the expansions' switches (a module-level `SWITCH` of
+    ai/expansions/<id>.py, read from the weights: 0 turns a term's new
+    valuation off, for measurements)."""
+    discover()
+    prefix = expansions_package.__name__ + "."
+    return {module.SWITCH for name, module in list(sys.modules.items())
+            if name.startswith(prefix) and isinstance(getattr(module, "SWITCH", None), str)}
+
+
 def parse_weights(pairs: list[str]) -> Weights:
     known = {f.name for f in fields(Weights) if f.type in ("float", float)}
+    switches = expansion_switches()
     values: dict[str, float] = {}
+    extra: dict[str, float] = {}
     for pair in pairs:
         name, _, value = pair.partition("=")
-        if name not in known or not value:
-            raise SystemExit(f"unknown weight {pair!r} (known: {', '.join(sorted(known))})")
-        values[name] = float(value)
-    return Weights(**values)  # type: ignore[arg-type]
+        if name not in known | switches or not value:
+            raise SystemExit(f"unknown weight {pair!r} (known: {', '.join(sorted(known | switches))})")
+        (values if name in known else extra)[name] = float(value)
+    if not extra:
+        return Weights(**values)  # type: ignore[arg-type]
+    with_switches = make_dataclass(
+        "WeightsWithSwitches", [(name, float, field(default=v)) for name, v in extra.items()],
+        bases=(Weights,), frozen=True)
+    return with_switches(**values)  # type: ignore[no-any-return]
 
 
 def register(name: str, weights: Weights) -> None:

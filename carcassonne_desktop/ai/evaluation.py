@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from carcassonne_desktop.ai.expansions import terms_for
+from carcassonne_desktop.ai.expansions import away_for, terms_for
 from carcassonne_desktop.ai.knowledge import public_counts
 from carcassonne_desktop.engine import Game
 from carcassonne_desktop.engine.features import EDGES, FEATURE_KINDS, Feature
@@ -112,6 +112,7 @@ class Evaluator:
         self._edge_kinds = _kinds(EDGES)
         self._centre_kinds = _kinds(SURROUNDED)
         self._terms = terms_for(game.rules.expansion_ids, game.rules.options)
+        self._away = away_for(game.rules.expansion_ids, game.rules.options)
 
     # ------------------------------------------------------------ tile fits
     def fitting(self, pattern: int) -> int:
@@ -229,6 +230,9 @@ class Evaluator:
         expected_back = [0.0] * n
         weak_back = [0.0] * n  # the part of expected_back that never wins a majority
         claimed: dict[int, None] = {}
+        # (player, figure, chance back discounted for the wait) of every
+        # figure off the supply that may come home
+        away: list[tuple[int, str, float]] = []
         for player, figure, node in game.figures_placed:
             root = game.find(node)
             claimed[root] = None
@@ -239,10 +243,14 @@ class Evaluator:
                 back = chance * w.locked_decay ** len(cells)
                 if w.size_decay != 1.0 and feature.kind in self._edge_kinds:
                     back *= w.size_decay ** max(0, len(feature.tiles) - 2)
-                worth = back * self._figure_weight.get(figure, w.weak_figure)
-                expected_back[player] += worth
-                if w.weak_apart and figure not in self._majority_figures:
-                    weak_back[player] += worth
+                away.append((player, figure, back))
+        for expansion_away in self._away:
+            away.extend(expansion_away(self, game))
+        for player, figure, back in away:
+            worth = back * self._figure_weight.get(figure, w.weak_figure)
+            expected_back[player] += worth
+            if w.weak_apart and figure not in self._majority_figures:
+                weak_back[player] += worth
         cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
         owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
         for root in claimed:

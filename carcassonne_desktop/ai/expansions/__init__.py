@@ -10,7 +10,7 @@ position evaluated (see ai/turns.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop.discovery import import_all
@@ -28,6 +28,17 @@ Term = Callable[["Evaluator", "Game", list[float]], None]
 
 _TERMS: dict[str, list[Term]] = {}
 
+#: (evaluator, game) -> [(player, figure, back)]: figures an expansion keeps
+#: off the tiles until something sends them home (the Wheel's crown), with
+#: `back` their chance of coming home discounted for the wait, the way the
+#: core discounts a follower on an open feature by `locked_decay` per cell it
+#: waits for. The evaluator counts them in its supply series with the
+#: followers on features: a figure away for most of the game is then worth
+#: what it really is, neither thrown away nor free.
+Away = Callable[["Evaluator", "Game"], Iterable[tuple[int, str, float]]]
+
+_AWAY: dict[str, list[Away]] = {}
+
 
 #: Prefix of a term key that names an option rather than an expansion: the
 #: term runs only in games where that option is on.
@@ -40,6 +51,15 @@ def evaluation_term(expansion_id: str) -> Callable[[Term], Term]:
     def register(term: Term) -> Term:
         _TERMS.setdefault(expansion_id, []).append(term)
         return term
+
+    return register
+
+
+def figures_away(expansion_id: str) -> Callable[[Away], Away]:
+    """Register what an expansion says about the figures it keeps away."""
+    def register(away: Away) -> Away:
+        _AWAY.setdefault(expansion_id, []).append(away)
+        return away
 
     return register
 
@@ -122,12 +142,23 @@ def discover() -> None:
     import_all(__name__, __path__)
 
 
+def _keys(expansion_ids: tuple[str, ...], options: Mapping[str, Any] | None) -> list[str]:
+    discover()
+    keys = list(expansion_ids)
+    keys += [OPTION + name for name, value in sorted((options or {}).items()) if value]
+    return keys
+
+
 def terms_for(
     expansion_ids: tuple[str, ...], options: Mapping[str, Any] | None = None
 ) -> tuple[Term, ...]:
     """The evaluation terms of the expansions in play, in their order, then
     those of the options that are on."""
-    discover()
-    keys = list(expansion_ids)
-    keys += [OPTION + name for name, value in sorted((options or {}).items()) if value]
-    return tuple(term for key in keys for term in _TERMS.get(key, ()))
+    return tuple(term for key in _keys(expansion_ids, options) for term in _TERMS.get(key, ()))
+
+
+def away_for(
+    expansion_ids: tuple[str, ...], options: Mapping[str, Any] | None = None
+) -> tuple[Away, ...]:
+    """What the expansions in play say about the figures they keep away."""
+    return tuple(away for key in _keys(expansion_ids, options) for away in _AWAY.get(key, ()))

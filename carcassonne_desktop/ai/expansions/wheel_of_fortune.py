@@ -3,21 +3,22 @@
 The unseen tiles tell how many icons of 1, 2 and 3 are still to come. From
 the pig's section, a small walk over the six sections gives, for each
 section, the chance the pig stops there at least once before the end (what
-a follower on its crown hopes for) and the number of stops expected there
-(how often its event will happen).
+a follower on its crown hopes for), the chance its first stop there comes
+with the 1st, 2nd... icon still to come (when that follower comes home) and
+the number of stops expected there (how often its event will happen).
 
 - Crown: a follower on a crown space is worth the chance of a stop times its
-  points (3, or 6 alone on a two-space section, 3 each when shared), plus
-  that chance times what a follower back in supply is worth; the core
-  evaluator does not see followers off the tiles at all, so without this
-  term a crown follower would look thrown away. Counting the wait for the
-  pig against the follower (its return discounted per turn away, or by the
-  share of the game left when it comes back) was measured on 2026-11-24 and
-  not kept: `medium` then kept fewer followers in supply, not more (the
-  followers the crown no longer took went onto the tiles), and was not
-  clearly stronger; counting the return in full was weaker (bench/ai.md,
-  "The Wheel of Fortune"; the variants are in bench/research/wheel_crown.py,
-  which swaps `crown_worth` for them).
+  points (3, or 6 alone on a two-space section, 3 each when shared). Its
+  way home goes to the core evaluator (`figures_away`): the chance it comes
+  back, discounted by `locked_decay` per turn of its owner until the pig's
+  first stop there, counted in the supply series like a follower on an open
+  feature. With every expansion only about one tile in nine carries an icon,
+  so a crown follower used to stay there about 20 of its owner's turns for
+  3 points, while it was valued as if it came back at once (a flat quarter
+  of the first follower in supply): `medium` parked four or five followers
+  there and ran out (bench/ai.md, 2026-11-24, sessions 7 and 8). Weights
+  carrying ``wheel_crown_wait = 0`` value the crown that old way, for the
+  measurements (bench/research/wheel_crown.py).
 - Events: each section's event, as it would score now (knights, farmers,
   monks, followers in supply), times the stops expected there, discounted
   because the board will change before then (Fortune, which goes to whoever
@@ -30,10 +31,10 @@ a follower on its crown hopes for) and the number of stops expected there
 from __future__ import annotations
 
 import weakref
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import evaluation_term
+from carcassonne_desktop.ai.expansions import evaluation_term, figures_away
 from carcassonne_desktop.engine.expansions.wheel_of_fortune import (
     FORTUNE,
     ID,
@@ -53,8 +54,11 @@ if TYPE_CHECKING:
 #: changes before the pig gets there).
 EVENT_DISCOUNT = 0.6
 #: What a follower coming back from the crown is worth, as a share of the
-#: evaluator's first follower in supply.
+#: evaluator's first follower in supply, in the old valuation (switch off).
 RETURN_SHARE = 0.25
+#: The switch of the crown's valuation: weights carrying it at 0 count a
+#: crown follower's return as `RETURN_SHARE` of a follower, whatever the wait.
+SWITCH = "wheel_crown_wait"
 
 # Icon counts of the unseen tiles, per evaluator (one per decision).
 _ICONS: weakref.WeakKeyDictionary[object, tuple[int, int, int]] = weakref.WeakKeyDictionary()
@@ -111,22 +115,90 @@ def pig_outlook(start: int, icons: tuple[int, int, int]) -> tuple[tuple[float, .
     return tuple(hit), tuple(stops)
 
 
-def crown_worth(evaluator: Evaluator, game: Game, start: int,
-                icons: tuple[int, int, int]) -> list[float]:
-    """Per player: what their followers on the crown are expected to bring
-    (the pig's section `start`, the `icons` still to come)."""
+@cache
+def first_stops(start: int, icons: tuple[int, int, int]) -> tuple[tuple[float, ...], ...]:
+    """For each section: the chance the pig first stops there with the 1st,
+    2nd... icon still to come."""
+    total = sum(icons)
+    size = len(wheel_data().sections)
+    steps = [(i + 1, n / total) for i, n in enumerate(icons) if n] if total else []
+    out: list[tuple[float, ...]] = []
+    for target in range(size):
+        alive = [1.0 if p == start else 0.0 for p in range(size)]  # not yet stopped there
+        first: list[float] = []
+        for _ in range(total):
+            moved = [0.0] * size
+            for p, mass in enumerate(alive):
+                if mass:
+                    for step, share in steps:
+                        moved[(p + step) % size] += mass * share
+            first.append(moved[target])
+            moved[target] = 0.0
+            alive = moved
+        out.append(tuple(first))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def crown_returns(start: int, icons: tuple[int, int, int], left: int, players: int,
+                  decay: float) -> tuple[float, ...]:
+    """For each section: the chance a follower on its crown comes home,
+    discounted by `decay` per turn of its owner until then (the k-th of n
+    icons comes, on average, after k (left + 1) / (n + 1) of the `left`
+    tiles). Cached: a search asks it for a few values of `left` only."""
+    count = sum(icons)
+    turns_per_icon = (left + 1) / (count + 1) / players
+    return tuple(
+        sum(chance * decay ** (k * turns_per_icon) for k, chance in enumerate(firsts, 1))
+        for firsts in first_stops(start, icons)
+    )
+
+
+def _crown_followers(game: Game) -> list[tuple[int, int, list[tuple[int, str]]]]:
+    """(section index, spaces, [(player, figure)]) of each section with
+    figures on its crown."""
     data = wheel_data()
-    hit, _ = pig_outlook(start, icons)
-    back = RETURN_SHARE * evaluator.weights.follower
-    worth = [0.0] * game.num_players
+    out = []
     for index, section in enumerate(data.sections):
         slots = data.crowns[section]
-        present = [who for slot in slots for who in game.area_figures.get((WHEEL, slot), ())]
+        present = [held for slot in slots for held in game.area_figures.get((WHEEL, slot), ())]
         if present:
-            points = crown_points(len(slots), len(present))
-            for player, _ in present:
-                worth[player] += hit[index] * (points + back)
+            out.append((index, len(slots), present))
+    return out
+
+
+def _counts_the_wait(evaluator: Evaluator) -> bool:
+    return bool(getattr(evaluator.weights, SWITCH, 1.0))
+
+
+def crown_worth(evaluator: Evaluator, game: Game, start: int,
+                icons: tuple[int, int, int]) -> list[float]:
+    """Per player: the points their followers on the crown are expected to
+    bring (the pig's section `start`, the `icons` still to come); with the
+    switch off, their return too."""
+    hit, _ = pig_outlook(start, icons)
+    back = 0.0 if _counts_the_wait(evaluator) else RETURN_SHARE * evaluator.weights.follower
+    worth = [0.0] * game.num_players
+    for index, spaces, present in _crown_followers(game):
+        points = crown_points(spaces, len(present))
+        for player, _ in present:
+            worth[player] += hit[index] * (points + back)
     return worth
+
+
+@figures_away(ID)
+def crown_followers_home(evaluator: Evaluator, game: Game) -> list[tuple[int, str, float]]:
+    """The followers on the crown, by their chance of coming home discounted
+    for the wait (see the module's docstring)."""
+    crowned = _crown_followers(game)
+    if not crowned or not _counts_the_wait(evaluator):
+        return []
+    start = wheel_data().sections.index(pig_section(game))
+    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    returns = crown_returns(start, icons_to_come(evaluator), left, game.num_players,
+                            evaluator.weights.locked_decay)
+    return [(player, figure, returns[index])
+            for index, _, present in crowned for player, figure in present]
 
 
 @evaluation_term(ID)
