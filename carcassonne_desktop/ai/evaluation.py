@@ -72,6 +72,12 @@ class Weights:
     # 2026-11-24 (session 7): 61% of 100 games with the figure expansions, 60%
     # of 60 with every expansion (bench/ai.md); no change without those figures.
     weak_apart: float = 1.0
+    # If 1 (with `weak_apart`): figures that never stand on a road or a city
+    # (the abbot: cloisters and gardens only) are valued apart too and are
+    # no reserve: otherwise an abbot at home makes every normal follower look
+    # cheap, and satisfies the reserve while no follower is left. Measured in
+    # bench/ai.md (2026-11-24, session 8).
+    narrow_apart: float = 0.0
     # Discount of a feature an opponent's feature can be joined to.
     threat: float = 0.85
     # How much a figure in supply counts, by its strength in majorities:
@@ -97,9 +103,14 @@ class Evaluator:
         self._total = max(sum(counts.values()), 1)
         self._fit_cache: dict[int, int] = {}
         self._strength = {f.name: f.strength for f in game.rules.figures}
-        # The figures the reserve counts (they win majorities).
-        self._majority_figures = frozenset(f.name for f in game.rules.figures if f.strength > 0)
         w = weights
+        self._edge_kinds = _kinds(EDGES)
+        self._centre_kinds = _kinds(SURROUNDED)
+        # The figures the reserve counts (they win majorities; with
+        # `narrow_apart`, only those that may stand on a road or a city).
+        self._majority_figures = frozenset(
+            f.name for f in game.rules.figures
+            if f.strength > 0 and not (w.narrow_apart and not f.kinds & self._edge_kinds))
         self._figure_weight = {
             f.name: (1.0 + w.strength_weight * (f.strength - 1)) if f.strength > 0 else w.weak_figure
             for f in game.rules.figures
@@ -107,10 +118,8 @@ class Evaluator:
         # What a full supply of majority figures weighs (where the weak ones start).
         self._majority_start = sum(
             f.per_player * self._figure_weight[f.name]
-            for f in game.rules.figures if f.strength > 0 and not f.neutral
+            for f in game.rules.figures if f.name in self._majority_figures and not f.neutral
         )
-        self._edge_kinds = _kinds(EDGES)
-        self._centre_kinds = _kinds(SURROUNDED)
         self._terms = terms_for(game.rules.expansion_ids, game.rules.options)
         self._away = away_for(game.rules.expansion_ids, game.rules.options)
 
