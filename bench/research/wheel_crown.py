@@ -10,7 +10,12 @@ the valuation against today's, on the same seat-swapped duplicate deals as
 
 `medium` is today's; `variant` is `medium` with `crown_worth` of
 ai/expansions/wheel_of_fortune.py swapped, for its own decisions only, for
-one of the valuations below. Both count the crown follower's points by the
+one of the valuations below. Since 2026-11-24 (session 8) today's crown
+counts the wait itself, through the evaluator's `figures_away` hook (the
+`wait` valuation, folded into the core's supply series); these variants
+were measured against the flat return it replaced, and their `crown_worth`
+adds the return on top of today's, so they now count it twice: compare
+with `evaluation_duel.py ... --against wheel_crown_wait=0` instead. Both count the crown follower's points by the
 chance the pig stops on its section before the end; they differ from today's
 in what the follower coming back is worth:
 - `wait`: its return counted in the core's supply terms (each further
@@ -33,7 +38,6 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -47,35 +51,14 @@ from carcassonne_desktop.ai.selfplay import GameOutcome, Tally, add_outcome, pla
 from carcassonne_desktop.engine import Action, Game
 from carcassonne_desktop.engine.expansions.wheel_of_fortune import WHEEL, crown_points, wheel_data
 
+first_stops = term.first_stops
+
 VARIANT, MEDIUM = "variant", "medium#today"
 TURNS = (8, 16, 24)
 CrownWorth = Callable[[Evaluator, Game, int, tuple[int, int, int]], list[float]]
 
 
 # ------------------------------------------------------------ the variants
-@cache
-def first_stops(start: int, icons: tuple[int, int, int]) -> tuple[tuple[float, ...], ...]:
-    """For each section: the chance the pig first stops there at the 1st,
-    2nd... icon still to come."""
-    total = sum(icons)
-    size = len(wheel_data().sections)
-    steps = [(i + 1, n / total) for i, n in enumerate(icons) if n] if total else []
-    out: list[tuple[float, ...]] = []
-    for target in range(size):
-        alive = [1.0 if p == start else 0.0 for p in range(size)]  # not yet stopped there
-        first: list[float] = []
-        for _ in range(total):
-            moved = [0.0] * size
-            for p, mass in enumerate(alive):
-                for step, share in steps:
-                    moved[(p + step) % size] += mass * share
-            first.append(moved[target])
-            moved[target] = 0.0
-            alive = moved
-        out.append(tuple(first))
-    return tuple(out)
-
-
 def effective_supply(evaluator: Evaluator, game: Game) -> list[float]:
     """Per player, what the core evaluator counts as supply: the figures held
     and those on open features by their chance of coming back, discounted by

@@ -75,9 +75,10 @@ class Weights:
     # If 1 (with `weak_apart`): figures that never stand on a road or a city
     # (the abbot: cloisters and gardens only) are valued apart too and are
     # no reserve: otherwise an abbot at home makes every normal follower look
-    # cheap, and satisfies the reserve while no follower is left. Measured in
-    # bench/ai.md (2026-11-24, session 8).
-    narrow_apart: float = 0.0
+    # cheap, and satisfies the reserve while no follower is left. On since
+    # 2026-11-24 (session 8): with the crown's wait, 63.6% of 44 games with
+    # every expansion, margin +24.6 (+0.4..+48.9) (bench/ai.md).
+    narrow_apart: float = 1.0
     # Discount of a feature an opponent's feature can be joined to.
     threat: float = 0.85
     # How much a figure in supply counts, by its strength in majorities:

@@ -78,6 +78,17 @@ def icons_to_come(evaluator: Evaluator) -> tuple[int, int, int]:
     return known
 
 
+def _step(where: list[float], steps: list[tuple[int, float]]) -> list[float]:
+    """Where the pig is after one more icon (each step by its frequency)."""
+    size = len(where)
+    moved = [0.0] * size
+    for p, mass in enumerate(where):
+        if mass:
+            for step, share in steps:
+                moved[(p + step) % size] += mass * share
+    return moved
+
+
 @cache
 def pig_outlook(start: int, icons: tuple[int, int, int]) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """For each section: the chance the pig stops there at least once, and
@@ -96,19 +107,10 @@ def pig_outlook(start: int, icons: tuple[int, int, int]) -> tuple[tuple[float, .
     # not yet stopped on section t, by position: one walk per target
     alive = [[1.0 if p == start else 0.0 for p in range(size)] for _ in range(size)]
     for _ in range(total):
-        moved = [0.0] * size
-        for p, mass in enumerate(where):
-            if mass:
-                for step, share in steps:
-                    moved[(p + step) % size] += mass * share
-        where = moved
+        where = _step(where, steps)
         for t in range(size):
             stops[t] += where[t]
-            walk = [0.0] * size
-            for p, mass in enumerate(alive[t]):
-                if mass:
-                    for step, share in steps:
-                        walk[(p + step) % size] += mass * share
+            walk = _step(alive[t], steps)
             hit[t] += walk[t]
             walk[t] = 0.0
             alive[t] = walk
@@ -127,11 +129,7 @@ def first_stops(start: int, icons: tuple[int, int, int]) -> tuple[tuple[float, .
         alive = [1.0 if p == start else 0.0 for p in range(size)]  # not yet stopped there
         first: list[float] = []
         for _ in range(total):
-            moved = [0.0] * size
-            for p, mass in enumerate(alive):
-                if mass:
-                    for step, share in steps:
-                        moved[(p + step) % size] += mass * share
+            moved = _step(alive, steps)
             first.append(moved[target])
             moved[target] = 0.0
             alive = moved
