@@ -97,10 +97,16 @@ def pig_outlook(start: int, icons: tuple[int, int, int]) -> tuple[tuple[float, .
     same few questions thousands of times."""
     total = sum(icons)
     size = len(wheel_data().sections)
-    hit = [0.0] * size
     stops = [0.0] * size
-    if total == 0:
-        return tuple(hit), tuple(stops)
+    if total:
+        steps = [(i + 1, n / total) for i, n in enumerate(icons) if n]
+        where = [1.0 if p == start else 0.0 for p in range(size)]
+        for _ in range(total):
+            where = _step(where, steps)
+            for t in range(size):
+                stops[t] += where[t]
+    hit = tuple(sum(firsts) for firsts in first_stops(start, icons))
+    return hit, tuple(stops)
     steps = [(i + 1, n / total) for i, n in enumerate(icons) if n]
     where = [0.0] * size
     where[start] = 1.0
