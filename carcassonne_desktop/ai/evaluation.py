@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from carcassonne_desktop.ai.expansions import away_for, terms_for
-from carcassonne_desktop.ai.knowledge import public_counts
+from carcassonne_desktop.ai.knowledge import public_counts, tiles_to_play
 from carcassonne_desktop.engine import Game
 from carcassonne_desktop.engine.features import EDGES, FEATURE_KINDS, Feature
 from carcassonne_desktop.engine.features import NEIGHBOURHOOD as SURROUNDED
@@ -234,7 +234,7 @@ class Evaluator:
             return totals
         w = self.weights
         n = game.num_players
-        left = game.tiles_left() + sum(len(h) for h in game.hands)
+        left = tiles_to_play(game)
         draws = max(left * w.draw_share, 0.0)
         cache: dict[int, tuple[float, float, set[tuple[int, int]]]] = {}
         expected_back = [0.0] * n

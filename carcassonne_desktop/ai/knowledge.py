@@ -39,3 +39,13 @@ def public_counts(game: Game) -> Counter[str]:
         if player != seer:
             counts.update(hand)
     return counts
+
+
+def tiles_to_play(game: Game) -> int:
+    """Tiles still to be played, in the bag and in every hand.
+
+    Every horizon of the valuation (turns left, chances still to come) counts
+    these: the bag alone would miss the tiles already drawn into hands, which
+    is a whole hand a player with the hand-of-three option.
+    """
+    return game.tiles_left() + sum(len(hand) for hand in game.hands)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.discovery import import_all
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ class Outlook:
     def __init__(self, evaluator: Evaluator, game: Game) -> None:
         self.evaluator = evaluator
         self.game = game
-        self.left = game.tiles_left() + sum(len(h) for h in game.hands)
+        self.left = tiles_to_play(game)
         self.draws = max(self.left * evaluator.weights.draw_share, 0.0)
         self._cache: dict[Any, Any] = {}
 

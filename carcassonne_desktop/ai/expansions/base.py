@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import OPTION, evaluation_term, majority_owners
+from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.engine.expansions.base import POINTS_PER_SUPPLIED_CITY
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 @evaluation_term(OPTION + "farmers_first_edition")
 def farmers_city_by_city(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    left = tiles_to_play(game)
     draws = max(left * evaluator.weights.draw_share, 0.0)
     cache: dict = {}
     seen: set[int] = set()

@@ -27,7 +27,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term, turn_planner
-from carcassonne_desktop.ai.knowledge import sampled_copy
+from carcassonne_desktop.ai.knowledge import sampled_copy, tiles_to_play
 from carcassonne_desktop.engine.actions import PASS, Action, MoveFigure
 from carcassonne_desktop.engine.expansions.count import (
     AREA,
@@ -70,7 +70,7 @@ SWITCH = "count_city"
 def followers_in_the_city(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     if not getattr(evaluator.weights, SWITCH, 1.0):
         return
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    left = tiles_to_play(game)
     horizon = min(1.0, left / game.num_players / HORIZON)
     blocked = count_quarter(game)
     strength = {f.name: f.strength for f in game.rules.figures}

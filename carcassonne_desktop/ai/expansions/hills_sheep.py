@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term
+from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.engine.expansions.hills_sheep import (
     FULL_BAG,
     HILL,
@@ -40,7 +41,7 @@ def flocks(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     by the wolves left in the bag and the turns left to herd it."""
     state = state_of(game)
     n = game.num_players
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    left = tiles_to_play(game)
     horizon = min(1.0, left / n / FLOCK_HORIZON)
     bag = state.bag or FULL_BAG
     wolf_share = sum(1 for t in bag if t == WOLF) / len(bag)
@@ -68,7 +69,7 @@ def vineyards(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     counts = game.unseen_tile_counts()
     unseen = max(sum(counts.values()), 1)
     vineyard_share = sum(n for t, n in counts.items() if catalogue[t].flags.get(VINEYARD)) / unseen
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    left = tiles_to_play(game)
     draws = left * evaluator.weights.draw_share
     cache: dict = {}
     seen: set[int] = set()

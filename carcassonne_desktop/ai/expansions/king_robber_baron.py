@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term, majority_owners
+from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.engine.expansions.king_robber_baron import ID, TITLES, title_of
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ FUTURE_TILES = 8.0
 @evaluation_term(ID)
 def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     n = game.num_players
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    left = tiles_to_play(game)
     draws = max(left * evaluator.weights.draw_share, 0.0)
     placed = max(len(game.board), 1)
     cache: dict = {}

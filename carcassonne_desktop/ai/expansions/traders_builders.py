@@ -21,6 +21,7 @@ import math
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term, majority_owners
+from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.expansions.traders_builders import (
     BUILDER,
@@ -56,7 +57,7 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
     n = game.num_players
     expected = {good: [float(game.tokens[p].get(good, 0)) for p in range(n)] for good in GOODS}
     seen = {good: sum(game.tokens[p].get(good, 0) for p in range(n)) for good in GOODS}
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    left = tiles_to_play(game)
     draws = max(left * evaluator.weights.draw_share, 0.0)
     cache: dict = {}
     features = game.features
@@ -106,7 +107,7 @@ def builder_turns(evaluator: Evaluator, game: Game, totals: list[float]) -> None
     ):
         totals[game.turn_player] += TURN_VALUE  # the second tile is coming now
     n = game.num_players
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    left = tiles_to_play(game)
     if left <= 0:
         return
     for player, figure, node in game.figures_placed:
@@ -131,7 +132,7 @@ def builder_turns(evaluator: Evaluator, game: Game, totals: list[float]) -> None
 
 @evaluation_term(ID)
 def pig_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    left = tiles_to_play(game)
     draws = max(left * evaluator.weights.draw_share, 0.0)
     cache: dict = {}
     for player, figure, node in game.figures_placed:

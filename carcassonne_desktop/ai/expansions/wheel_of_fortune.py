@@ -35,6 +35,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term, figures_away
+from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.engine.expansions.wheel_of_fortune import (
     FORTUNE,
     ID,
@@ -198,7 +199,7 @@ def crown_followers_home(evaluator: Evaluator, game: Game) -> list[tuple[int, st
     if not crowned or not _counts_the_wait(evaluator):
         return []
     start = wheel_data().sections.index(pig_section(game))
-    left = game.tiles_left() + sum(len(h) for h in game.hands)
+    left = tiles_to_play(game)
     returns = crown_returns(start, icons_to_come(evaluator), left, game.num_players,
                             evaluator.weights.locked_decay)
     return [(player, figure, returns[index])
