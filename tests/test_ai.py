@@ -12,6 +12,7 @@ import pytest
 from carcassonne_desktop.ai import AsyncPlayer, available_levels, create_player, level_names
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.hard import HardPlayer
+from carcassonne_desktop.ai.heuristic import MediumPlayer
 from carcassonne_desktop.ai.knowledge import sampled_copy
 from carcassonne_desktop.ai.levels import UnknownLevelError
 from carcassonne_desktop.ai.player import Player
@@ -310,6 +311,42 @@ def test_hard_keeps_the_root_choice_unless_the_search_shows_better() -> None:
     assert player._choice(clear, [0, 1]) == 1
     assert player._choice(clear, [1]) == 1  # the root's best was dropped as worse
     assert player._choice({}, [0, 1]) == 0
+
+
+def test_hard_gives_up_a_search_too_slow_to_count() -> None:
+    """Fewer than `min_rounds` futures can only confirm the root's best turn,
+    so `hard` stops waiting for them once the time left cannot play half of
+    them, and never when its rounds are fixed (tests, analyses)."""
+    player = HardPlayer(0, workers=1)
+    assert player.min_rounds == 6
+    half = 0.5
+    assert not player._hopeless(0, 2.0, 0.5, 1, half)  # 4 rounds to come
+    assert player._hopeless(0, 2.0, 1.0, 1, half)  # 2 to come
+    assert not player._hopeless(0, 2.0, 1.0, 2, half)  # 2 in each of two processes
+    assert not player._hopeless(2, 1.0, 1.0, 1, half)  # 2 played and 1 to come
+    assert player._hopeless(1, 1.0, 1.0, 1, half)
+    assert not player._hopeless(0, 2.0, 1.0, 1, 0.25)  # an estimate needs a wider margin
+    assert not HardPlayer(0, workers=1, rounds=2)._hopeless(0, 0.0, 10.0, 1, half)
+
+
+def test_hard_that_gives_up_its_search_plays_the_medium_move_at_once() -> None:
+    """Regression (session 9): with every expansion one sampled future took
+    longer than hard's whole budget, and hard waited out its 2.4 s on every
+    turn for futures that could not change its move."""
+    given_up = 0
+    for seed in (3, 8, 21):
+        game = position(seed=seed, moves=30)
+        if game.phase != "place_tile":
+            game.apply(game.legal_actions()[-1])
+        hard = HardPlayer(seed, workers=1)
+        hard.min_rounds = 10**6  # no search can be counted
+        action = hard.choose(game, budget=30.0)
+        if hard.last_stats.get("candidates", 1) > 1:
+            assert hard.last_stats["given_up"] == 1 and hard.last_stats["samples"] == 0
+            given_up += 1
+        # the same generator draws, the ranking uncut: medium's own move
+        assert action == MediumPlayer(seed).choose(game, budget=30.0)
+    assert given_up  # the positions have choices to search
 
 
 def test_stratified_next_draws_follow_the_public_counts() -> None:

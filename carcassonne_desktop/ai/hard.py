@@ -18,6 +18,7 @@ With a second core, a helper process plays every other round in short chunks
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from carcassonne_desktop.ai import parallel
@@ -70,6 +71,18 @@ class HardPlayer(Player):
     trust = 1.0
     #: Seconds of work per request to the helper process.
     helper_chunk = 0.3
+    #: The search is given up (the root's best turn is played at once) when
+    #: the time left is expected to play fewer than this share of
+    #: `min_rounds`. Fewer than `min_rounds` rounds can only ever confirm the
+    #: root's best turn (see `_choice`), so waiting for them changes nothing:
+    #: with every expansion one round takes longer than the whole budget
+    #: (bench/ai.md, session 9), and `hard` used to spend 2.4 s on every turn
+    #: to play what it had found after its ranking. Half, not all: a round
+    #: estimate may be pessimistic, and giving up too early would lose moves.
+    hopeless_share = 0.5
+    #: The same before the first round, from an estimate (the root ranking's
+    #: time per whole turn), so with a wider margin than the measured rounds.
+    estimated_share = 0.25
 
     def __init__(
         self, seed: int | None = None, workers: int | None = None, rounds: int | None = None
@@ -93,7 +106,9 @@ class HardPlayer(Player):
         self.rng.shuffle(firsts)
         root_deadline = Deadline(max(deadline.remaining(), 0.0) * self.root_share,
                                  deadline.cancel_event)
+        started = time.perf_counter()
         ranked = rank_turns(game, evaluator, firsts, root_deadline, self.rng)
+        ranking_seconds = time.perf_counter() - started
         if not ranked:
             return firsts[0]
         best_value = ranked[0][0]
@@ -104,29 +119,42 @@ class HardPlayer(Player):
         choice = candidates[0]
         self.last_stats = {"candidates": len(candidates), "samples": 0, "helper_samples": 0}
         if len(candidates) > 1 and not deadline.expired():
-            choice = self._search(game, candidates, deadline)
+            choice = self._search(game, candidates, deadline, ranking_seconds)
         self.remember_plan(game, choice)
         return choice[0]
 
     # ------------------------------------------------------------ search
     def _search(
-        self, game: Game, candidates: list[tuple[Action, ...]], deadline: Deadline
+        self, game: Game, candidates: list[tuple[Action, ...]], deadline: Deadline,
+        ranking_seconds: float,
     ) -> tuple[Action, ...]:
         seed = self.rng.getrandbits(32)
-        seat = game.deciding_player
-        evaluator = Evaluator(game)
-        schedule = draw_schedule(game, seed)
         own_turns = self.own_turns
         if game.tiles_left() <= self.endgame_tiles:
             own_turns = max(own_turns, game.tiles_left())
+        use_helper = bool(self.helpers) and deadline.remaining() > 2 * self.helper_chunk
+        processes = 2 if use_helper else 1
+        # A round plays, for every candidate, one whole-turn answer per turn
+        # looked ahead (no more than there are tiles to answer with), each
+        # judging about as many whole turns as the root.
+        answers = min((game.num_players - 1) * (own_turns + 1) + own_turns, game.tiles_left())
+        round_estimate = len(candidates) * answers * ranking_seconds
+        if self._hopeless(0, deadline.remaining(), round_estimate, processes,
+                          self.estimated_share):
+            self.last_stats = {"candidates": len(candidates), "samples": 0,
+                               "helper_samples": 0, "given_up": 1}
+            return candidates[0]
+        seat = game.deciding_player
+        evaluator = Evaluator(game)
+        schedule = draw_schedule(game, seed)
         rounds: dict[int, RoundValues] = {}
         active = list(range(len(candidates)))
-        use_helper = bool(self.helpers) and deadline.remaining() > 2 * self.helper_chunk
         step = 2 if use_helper else 1
         next_main, next_helper = 0, 1
         future = None
         main_rounds = helper_rounds = 0
-        settled = False
+        settled = given_up = False
+        searching = 0.0
         while not deadline.expired():
             if self.rounds is not None and main_rounds >= self.rounds:
                 break
@@ -161,6 +189,21 @@ class HardPlayer(Player):
             active, settled = self._prune(rounds, active)
             if settled:
                 break
+            # Later rounds by the pace after the first (slower: caches are cold).
+            if main_rounds == 1:
+                searching = time.perf_counter()
+                continue
+            measured = (time.perf_counter() - searching) / (main_rounds - 1)
+            if self._hopeless(len(rounds), deadline.remaining(), measured, processes,
+                              self.hopeless_share):
+                given_up = True
+                break
+        if given_up:
+            if future is not None:
+                future.cancel()
+            self.last_stats = {"candidates": len(candidates), "samples": len(rounds),
+                               "helper_samples": helper_rounds, "given_up": 1}
+            return candidates[0]
         if future is not None and not settled and not deadline.cancelled:
             # The chunk was asked to end by the deadline: its rounds are due.
             got = parallel.collect(future, max(deadline.remaining(), 0.0) + 0.1)
@@ -172,6 +215,18 @@ class HardPlayer(Player):
             "helper_samples": helper_rounds, "left": len(active),
         }
         return candidates[self._choice(rounds, active)]
+
+    def _hopeless(
+        self, done: int, remaining: float, round_seconds: float, processes: int, share: float
+    ) -> bool:
+        """Whether the rounds still to come by the deadline (at `round_seconds`
+        a round in each of `processes`) leave the search short of `share` of
+        `min_rounds` (never with a fixed round count: tests and analyses ask
+        for their rounds)."""
+        if self.rounds is not None or round_seconds <= 0.0:
+            return False
+        expected = done + max(remaining, 0.0) / round_seconds * processes
+        return expected < share * self.min_rounds
 
     def _choice(self, rounds: dict[int, RoundValues], active: list[int]) -> int:
         """The search's leader if the sampled futures show it better than the
