@@ -127,6 +127,20 @@ def test_every_tile_is_consistent():
             assert_tile_consistent(tile)
 
 
+def test_has_feature_answers_from_the_tiles_own_features():
+    """`has_feature` reads a set built once per tile (the river phase asks it
+    for the whole bag before every draw): it must still agree with the
+    features, for every kind any tile has and for one no tile has."""
+    kinds = set()
+    tiles = [t for cls in registry().values() for t in cls({}).tiles()]
+    for tile in tiles:
+        kinds.update(f.kind for f in tile.features)
+    assert {"river", "city", "road", "field"} <= kinds
+    for tile in tiles:
+        for kind in (*sorted(kinds), "no-such-kind"):
+            assert tile.has_feature(kind) == any(f.kind == kind for f in tile.features)
+
+
 def test_rotation_maps_ports_as_the_contract_says():
     assert [rotate_port(p, 1) for p in "NESW"] == ["E", "S", "W", "N"]
     cycle = ["NW", "EN", "SE", "WS"]

@@ -157,6 +157,7 @@ class TileType:
         "start",
         "name",
         "features",
+        "feature_kinds",
         "flags",
         "raw",
         "rotations",
@@ -185,6 +186,10 @@ class TileType:
             for port in feature.ports:
                 if port not in PORT_INDEX:
                     raise CatalogueError(f"tile {self.id}: unknown port {port!r}")
+        #: Asked for every tile of the bag before each draw of the river
+        #: phase (is it a river tile?): a scan of the features there was a
+        #: quarter of hard's search time on river turns (bench/ai.md, session 10).
+        self.feature_kinds: frozenset[str] = frozenset(f.kind for f in self.features)
         self.expansion = expansion
         self.raw = {**raw, "expansion": expansion}
         self.rotations: tuple[RotatedTile, ...] = tuple(RotatedTile(self, r) for r in range(4))
@@ -212,7 +217,7 @@ class TileType:
         return fits
 
     def has_feature(self, kind: str) -> bool:
-        return any(f.kind == kind for f in self.features)
+        return kind in self.feature_kinds
 
     def __repr__(self) -> str:
         return f"TileType({self.id!r})"
