@@ -141,9 +141,7 @@ class HardPlayer(Player):
         round_estimate = len(candidates) * answers * ranking_seconds
         if self._hopeless(0, deadline.remaining(), round_estimate, processes,
                           self.estimated_share):
-            self.last_stats = {"candidates": len(candidates), "samples": 0,
-                               "helper_samples": 0, "given_up": 1}
-            return candidates[0]
+            return self._give_up(candidates, 0, 0)
         seat = game.deciding_player
         evaluator = Evaluator(game)
         schedule = draw_schedule(game, seed)
@@ -201,9 +199,7 @@ class HardPlayer(Player):
         if given_up:
             if future is not None:
                 future.cancel()
-            self.last_stats = {"candidates": len(candidates), "samples": len(rounds),
-                               "helper_samples": helper_rounds, "given_up": 1}
-            return candidates[0]
+            return self._give_up(candidates, len(rounds), helper_rounds)
         if future is not None and not settled and not deadline.cancelled:
             # The chunk was asked to end by the deadline: its rounds are due.
             got = parallel.collect(future, max(deadline.remaining(), 0.0) + 0.1)
@@ -215,6 +211,15 @@ class HardPlayer(Player):
             "helper_samples": helper_rounds, "left": len(active),
         }
         return candidates[self._choice(rounds, active)]
+
+    def _give_up(
+        self, candidates: list[tuple[Action, ...]], samples: int, helper_samples: int
+    ) -> tuple[Action, ...]:
+        """The root's best turn, played without waiting for the search (see
+        `hopeless_share`), and the record of how far the search got."""
+        self.last_stats = {"candidates": len(candidates), "samples": samples,
+                           "helper_samples": helper_samples, "given_up": 1}
+        return candidates[0]
 
     def _hopeless(
         self, done: int, remaining: float, round_seconds: float, processes: int, share: float
