@@ -199,7 +199,7 @@ def _plague_game() -> Game:
 def test_plague_asks_the_active_player_first_then_clockwise_skipping_players_without():
     game = _plague_game()
     assert game.pending.kind == PLAGUE and game.pending.player == 1 and game.turn_player == 1
-    assert set(game.legal_actions()) == {Remove(-3, -1, "E"), Remove(-3, 0, "C")}
+    assert set(game.legal_actions()) == {Remove(-3, -1, "E", "follower"), Remove(-3, 0, "C", "follower")}
     game.apply(Remove(-3, 0, "C"))
     assert game.pending.kind == PLAGUE and game.pending.player == 0  # Vert skipped
     assert list(game.legal_actions()) == [Remove(2, 1, "C", "follower")]  # not the crowns
@@ -350,4 +350,4 @@ def test_medium_gives_up_the_follower_worth_least_to_the_plague():
 
     game = _plague_game()  # Rouge: a road follower on 2 tiles, or a monk with 4 neighbours
     assert game.pending.kind == PLAGUE and game.pending.player == 1
-    assert create_player("medium", seed=1).choose(game) == Remove(-3, -1, "E")
+    assert create_player("medium", seed=1).choose(game) == Remove(-3, -1, "E", "follower")

@@ -160,25 +160,80 @@ def spot_from_json(data: object, key: str) -> Spot:
     return (_int(data, "x"), _int(data, "y"), _str(data, "port", is_port))
 
 
+def is_area_spot(spot: Spot) -> bool:
+    """Whether a spot is an area slot (area, slot) rather than a feature of a tile."""
+    return len(spot) == 2
+
+
 @register_action
 @dataclass(frozen=True, slots=True)
 class MoveFigure(Action):
     """Move a figure by a player's choice (DESIGN 5b): from an area slot or a
-    feature of a tile to another (`source` and `target` are spots)."""
+    feature of a tile to another (`source` and `target` are spots). A figure
+    not in play yet (the mage's first appearance) has no `source` (DESIGN 5c:
+    "no `from` while the figure is not in play")."""
 
     figure: str
-    source: Spot
+    source: Spot | None
     target: Spot
     type: ClassVar[str] = "move"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "figure": self.figure, "from": spot_to_json(self.source),
-                "to": spot_to_json(self.target)}
+        out: dict[str, Any] = {"type": self.type, "figure": self.figure}
+        if self.source is not None:
+            out["from"] = spot_to_json(self.source)
+        out["to"] = spot_to_json(self.target)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MoveFigure:
-        return cls(_str(data, "figure"), spot_from_json(data.get("from"), "from"),
+        source = data.get("from")
+        return cls(_str(data, "figure"),
+                   None if source is None else spot_from_json(source, "from"),
                    spot_from_json(data.get("to"), "to"))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Remove(Action):
+    """Take a figure off the board by a player's choice (the plague, crop
+    circles, a message): the one at (x, y, port), or a neutral figure named
+    by `figure` alone (the mage or the witch leaving play, DESIGN 5c).
+
+    `figure` names the figure where a spot holds two (a farmer and an abbot
+    both at "C" of ic/03); a record may omit it when the spot holds one, and
+    the game fills it in (`Game.normalise_answer`)."""
+
+    x: int | None = None
+    y: int | None = None
+    port: str | None = None
+    figure: str | None = None
+    type: ClassVar[str] = "remove"
+
+    @property
+    def spot(self) -> Spot | None:
+        if self.x is None or self.y is None or self.port is None:
+            return None
+        return (self.x, self.y, self.port)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        if self.x is not None:
+            out.update(x=self.x, y=self.y, port=self.port)
+        if self.figure is not None:
+            out["figure"] = self.figure
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Remove:
+        figure = data.get("figure")
+        if figure is not None and not isinstance(figure, str):
+            raise MalformedError(f"remove: bad 'figure': {figure!r}")
+        if not any(key in data for key in ("x", "y", "port")):
+            if figure is None:
+                raise MalformedError("remove: give x, y and port, or the figure to take out")
+            return cls(figure=figure)
+        return cls(_int(data, "x"), _int(data, "y"), _str(data, "port", is_port), figure)
 
 
 @register_action

@@ -144,7 +144,7 @@ class Board:
             if self.find(n) == root
         )
         figures = tuple(self._figure_view(p, f, n) for p, f, n in feature.figures)
-        owners, _ = self._majority(feature)
+        owners, _ = self.majority(feature)
         if feature.kind == "field":
             value = self._field_points(feature)
         else:

@@ -40,6 +40,16 @@ class Decision(NamedTuple):
     subject: tuple[Any, ...] = ()
 
 
+class Resolved(NamedTuple):
+    """What an expansion's figure-step action did: its events, and the action
+    as the record keeps it (with the outcome it revealed: a `fly` carries the
+    die it rolled, DESIGN 5c). `Expansion.apply_action` may return this
+    instead of a bare list of events."""
+
+    events: list[Event]
+    record: Action
+
+
 LegalFn = Callable[["Game", Decision], Sequence[Action]]
 ResolveFn = Callable[["Game", Decision, Action, list[Event]], "Action | None"]
 ExplainFn = Callable[["Game", Decision, Action], str]

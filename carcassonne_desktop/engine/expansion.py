@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from carcassonne_desktop.engine.actions import Action
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
-from carcassonne_desktop.engine.decisions import Decision, DecisionKind
+from carcassonne_desktop.engine.decisions import Decision, DecisionKind, Resolved
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
@@ -126,8 +126,10 @@ class Expansion:
         """Extra choices offered with deploy/pass (e.g. recalling the abbot)."""
         return ()
 
-    def apply_action(self, game: Game, action: Action) -> list[Event] | None:
-        """Perform an action of a type this expansion added; None if not ours."""
+    def apply_action(self, game: Game, action: Action) -> list[Event] | Resolved | None:
+        """Perform an action of a type this expansion added; None if not ours.
+        Return `Resolved(events, record)` when the record must keep another
+        form of the action (with the outcome it revealed)."""
         return None
 
     # --- scoring -------------------------------------------------------

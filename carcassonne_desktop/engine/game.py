@@ -13,9 +13,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
-from carcassonne_desktop.engine.actions import PASS, Action, Deploy, Pass, PlaceTile
+from carcassonne_desktop.engine.actions import (
+    PASS,
+    Action,
+    Deploy,
+    MoveFigure,
+    Pass,
+    PlaceTile,
+    Remove,
+)
 from carcassonne_desktop.engine.board import Board, FeatureInfo, FigureOnBoard
 from carcassonne_desktop.engine.chance import Streams
 from carcassonne_desktop.engine.core_works import (
@@ -26,18 +35,18 @@ from carcassonne_desktop.engine.core_works import (
     _PLACED,
     CoreWorks,
 )
-from carcassonne_desktop.engine.decisions import FIGURE, PLACE_TILE, Decision
+from carcassonne_desktop.engine.decisions import FIGURE, PLACE_TILE, Decision, Resolved
 from carcassonne_desktop.engine.errors import IllegalActionError, SetupError
 from carcassonne_desktop.engine.events import (
     DecisionRequested,
     Event,
     FigureDeployed,
-    FigureMoved,
     OutcomeRevealed,
     TilePlaced,
     TokenGained,
 )
 from carcassonne_desktop.engine.features import Position
+from carcassonne_desktop.engine.figure_moves import FigureMoves
 from carcassonne_desktop.engine.legal import _NO_GROUPS, LegalActions, PlacementGroup, deploy_action
 from carcassonne_desktop.engine.rules import Rules
 from carcassonne_desktop.engine.scoring import Scoring
@@ -53,7 +62,7 @@ OVER = "over"
 _SILENT = frozenset({PLACE_TILE, FIGURE})
 
 
-class Game(CoreWorks, Board, Scoring, Snapshots):
+class Game(CoreWorks, Board, FigureMoves, Scoring, Snapshots):
     """A game in progress. Create with a `GameSetup`; drive with `apply`."""
 
     # Slots, not an instance dict: with more than 30 attributes CPython stops
@@ -250,54 +259,25 @@ class Game(CoreWorks, Board, Scoring, Snapshots):
 
     # ------------------------------------------------------- chance, tokens
     def draw(self, stream: str, population: list[Any] | tuple[Any, ...],
-             events: list[Event] | None = None, player: int = -1) -> Any:
+             events: list[Event] | None = None, player: int = -1,
+             expect: Any = None) -> Any:
         """One random outcome of a named stream; the event that reveals it
-        carries it, so a replay can check it."""
+        carries it, so a replay can check it. `expect` is the outcome a
+        record says was drawn (the `drawn` of a `fly`, a `flock`...): when
+        the game would draw something else the action is illegal and the
+        stream is left untouched, so every recorded outcome is checked here
+        and nowhere else. Draw before changing anything else."""
+        if expect is not None:
+            probe = self.streams.copy()
+            outcome = probe.draw(stream, population)
+            if outcome != expect:
+                raise IllegalActionError(
+                    f"the record says {expect} was drawn ({stream}), the game draws {outcome}"
+                )
         outcome = self.streams.draw(stream, population)
         if events is not None:
             events.append(OutcomeRevealed(stream, outcome, player))
         return outcome
-
-    def put_in_area(self, player: int, figure: str, area: str, slot: str,
-                    events: list[Event]) -> None:
-        """A figure from `player`'s supply (or a neutral one, player -1) goes
-        to an area slot; an expansion's action calls this."""
-        if player >= 0:
-            self.supply[player][figure] -= 1
-        key = (area, slot)
-        self.area_figures[key] = self.area_figures.get(key, ()) + ((player, figure),)
-        events.append(FigureMoved(player, figure, None, {"area": area, "slot": slot}))
-
-    def take_from_area(self, player: int, figure: str, area: str, slot: str,
-                       events: list[Event]) -> None:
-        """A figure leaves an area slot back to its owner's supply."""
-        self._leave_area(player, figure, area, slot)
-        if player >= 0:
-            self.supply[player][figure] += 1
-        events.append(FigureMoved(player, figure, {"area": area, "slot": slot}, None))
-
-    def area_to_feature(self, player: int, figure: str, area: str, slot: str, node: int,
-                        events: list[Event]) -> None:
-        """A figure leaves an area slot for the feature segment `node`, outside
-        the deploy rule (it may join an occupied feature); from then on it is
-        a figure of the board like any other, and goes home when the feature
-        is scored."""
-        self._leave_area(player, figure, area, slot)
-        feature = self.feature(node)
-        feature.figures = feature.figures + ((player, figure, node),)
-        self.figures_placed.append((player, figure, node))
-        view = self._figure_view(player, figure, node)
-        events.append(FigureMoved(player, figure, {"area": area, "slot": slot},
-                                  {"x": view.x, "y": view.y, "port": view.port}))
-
-    def _leave_area(self, player: int, figure: str, area: str, slot: str) -> None:
-        key = (area, slot)
-        present = list(self.area_figures.get(key, ()))
-        present.remove((player, figure))
-        if present:
-            self.area_figures[key] = tuple(present)
-        else:
-            self.area_figures.pop(key, None)
 
     def give_token(self, player: int, token: str, count: int, events: list[Event]) -> None:
         """Add (or, with a negative count, take) tokens of one kind."""
@@ -393,7 +373,12 @@ class Game(CoreWorks, Board, Scoring, Snapshots):
                 for expansion in self.rules.hooks["apply_action"]:
                     done = expansion.apply_action(self, action)
                     if done is not None:
-                        events.extend(done)
+                        if type(done) is Resolved:
+                            # the record keeps the outcome the action revealed
+                            events.extend(done.events)
+                            action = done.record
+                        else:
+                            events.extend(done)
                         break
                 else:
                     raise IllegalActionError(f"no rule handles {action.type}", action)
@@ -405,7 +390,9 @@ class Game(CoreWorks, Board, Scoring, Snapshots):
                 return events
         else:
             decision_kind = self.rules.decision_kind(kind)
-            if action not in decision_kind.legal(self, pending):
+            legal = decision_kind.legal(self, pending)
+            action = self.normalise_answer(action, legal)
+            if action not in legal:
                 reason = (
                     decision_kind.explain(self, pending, action)
                     if decision_kind.explain is not None
@@ -446,6 +433,29 @@ class Game(CoreWorks, Board, Scoring, Snapshots):
             local = rotated.feature_at_port(action.port, self._figure_kinds(action.figure))
             if local >= 0 and rotated.canonical_ports[local] != action.port:
                 return Deploy(action.figure, action.x, action.y, rotated.canonical_ports[local])
+        return action
+
+    def normalise_answer(self, action: Action, legal: Sequence[Action]) -> Action:
+        """An answer as the legal list names it: any port of a feature names
+        the feature (a `deploy`, a `remove`, either end of a `move`), and a
+        `remove` that does not say which figure names the one figure there."""
+        if type(action) is Deploy:
+            return self._normalise_figure_action(action)
+        if type(action) is Remove and action.spot is not None:
+            x, y, port = self.canonical_spot(action.spot, action.figure)  # type: ignore[misc]
+            action = Remove(x, y, port, action.figure)
+            if action.figure is None:
+                named = [a for a in legal if type(a) is Remove
+                         and (a.x, a.y, a.port) == (x, y, port)]
+                if len(named) == 1:
+                    return named[0]
+            return action
+        if type(action) is MoveFigure:
+            source = action.source
+            if source is not None:
+                source = self.canonical_spot(source, action.figure)
+            return MoveFigure(action.figure, source,
+                              self.canonical_spot(action.target, action.figure))
         return action
 
     def _explain_figure(self, action: Action) -> str:

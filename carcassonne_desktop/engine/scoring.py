@@ -45,7 +45,10 @@ class Scoring:
     #: engine/score_terms.py.
     score_terms: list[ScoreTerm] | None
 
-    def _majority(self, feature: Feature) -> tuple[tuple[int, ...], int]:
+    def majority(self, feature: Feature) -> tuple[tuple[int, ...], int]:
+        """The players who win `feature` now (ties broken by the expansions'
+        rules, hills) and the winning strength; the computer players read it
+        here rather than counting figures their own way."""
         if not feature.figures:
             return (), 0
         strength = [0] * self.num_players
@@ -131,21 +134,8 @@ class Scoring:
         last one."""
         view = self._figure_view(player, figure, node)
         self.supply[player][figure] += 1
-        self.figures_placed.remove((player, figure, node))
-        feature = self.feature(node)
-        spots = list(feature.figures)
-        spots.remove((player, figure, node))
-        feature.figures = tuple(spots)
         events.append(FigureReturned(player, figure, view.x, view.y, view.port))
-        if not self.rules.dependent_figures:
-            return
-        types = self.rules.figure_by_name
-        if types[figure].strength > 0 and not any(
-            owner == player and types[name].strength > 0 for owner, name, _ in spots
-        ):
-            for owner, name, other in spots:
-                if owner == player and types[name].requires_own_follower:
-                    self.return_figure(owner, name, other, events)
+        self.lift_figure(player, figure, node, events)
 
     def feature_value(self, feature: Feature, completed: bool) -> int:
         """What the feature is worth to its majority now (fields by the farmer rule)."""
@@ -160,7 +150,7 @@ class Scoring:
         """Score one feature for its majority and (optionally) send its figures home."""
         feature = self.features[root]
         assert feature is not None
-        owners, _ = self._majority(feature)
+        owners, _ = self.majority(feature)
         if owners:
             terms: list[ScoreTerm] = []
             self.score_terms = terms

@@ -79,7 +79,7 @@ def vineyards(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
         if root in seen or feature is None or feature.kind != "cloister" or feature.completed:
             continue
         seen.add(root)
-        owners, _ = game._majority(feature)
+        owners, _ = game.majority(feature)
         if not owners:
             continue
         x, y = next(iter(feature.tiles))

@@ -25,7 +25,7 @@ def pigsty_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None
     for root, feature in occupied_features(game, ("field",)):
         if not feature.has_flag(PIGSTY):
             continue
-        owners, _ = game._majority(feature)  # the scoring's own majority (ties, hills)
+        owners, _ = game.majority(feature)  # the scoring's own majority (ties, hills)
         if owners:
             value, _, _ = outlook.prospects(root, feature)
             for player in owners:

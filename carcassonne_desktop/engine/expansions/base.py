@@ -55,7 +55,7 @@ def score_farmers_by_city(game: Game, events: list[Event]) -> None:
     the most farmers in all the fields that touch it."""
     hooks = game.rules.hooks["supplied_city_points"]
     for city_root, area in supply_areas(game).items():
-        owners, _ = game._majority(area)
+        owners, _ = game.majority(area)
         if not owners:
             continue
         city = game.features[city_root]
@@ -129,13 +129,13 @@ class BaseGame(Expansion):
         shows; the end scoring goes by city, see `score_farmers_by_city`)."""
         if not self.game_options["farmers_first_edition"]:
             return points
-        owners = set(game._majority(feature)[0])
+        owners = set(game.majority(feature)[0])
         if not owners:
             return 0
         areas = supply_areas(game)
         worth = 0
         for city_root in {game.find(c) for c in feature.cities or ()}:
             area = areas.get(city_root)
-            if area is not None and owners & set(game._majority(area)[0]):
+            if area is not None and owners & set(game.majority(area)[0]):
                 worth += POINTS_PER_SUPPLIED_CITY
         return worth

@@ -22,7 +22,7 @@ from carcassonne_desktop.engine.actions import (
     register_action,
 )
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind
-from carcassonne_desktop.engine.events import Event, FigureMoved
+from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, LaidTile, register
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.turn import Work
@@ -263,9 +263,7 @@ def _move_resolve(game: Game, decision: Decision, action: Action, events: list[E
                   ) -> Action | None:
     game.turn_state[_MOVE_ASKED] = True
     if isinstance(action, MoveFigure):
-        game.neutral_figures[COUNT] = action.target
-        events.append(FigureMoved(-1, COUNT, {"area": AREA, "slot": action.source[1]},
-                                  {"area": AREA, "slot": action.target[1]}))
+        game.move_figure(-1, COUNT, action.source, action.target, events)
     return None
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from carcassonne_desktop.engine.actions import Action, register_action
 from carcassonne_desktop.engine.catalogue import RotatedTile
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind
-from carcassonne_desktop.engine.errors import IllegalActionError, MalformedError
+from carcassonne_desktop.engine.errors import MalformedError
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
@@ -159,8 +159,9 @@ def _extended_field(game: Game, player: int) -> int | None:
     return None
 
 
-def _draw_token(game: Game, player: int, events: list[Event]) -> str:
-    return game.draw(SHEEP, state_of(game).bag, events, player)  # type: ignore[no-any-return]
+def _draw_token(game: Game, player: int, events: list[Event], expect: str | None = None) -> str:
+    return game.draw(SHEEP, state_of(game).bag, events, player,  # type: ignore[no-any-return]
+                     expect=expect)
 
 
 def _add_to_flock(game: Game, player: int, token: str) -> None:
@@ -202,20 +203,13 @@ def _flock_resolve(
     player = decision.player
     root = _extended_field(game, player)
     assert root is not None
-    game.turn_state[_FLOCK_DONE] = game.last_placed
     if action.choice == HERD:
+        game.turn_state[_FLOCK_DONE] = game.last_placed
         _empty_field(game, root, True, events)
         return None
-    if action.drawn is not None:
-        # a replay checks the recorded token before anything changes
-        probe = game.streams.copy()
-        outcome = probe.draw(SHEEP, state_of(game).bag)
-        if outcome != action.drawn:
-            game.turn_state.pop(_FLOCK_DONE, None)
-            raise IllegalActionError(
-                f"the record says {action.drawn} was drawn, the game draws {outcome}", action
-            )
-    token = _draw_token(game, player, events)
+    # a replay checks the recorded token before anything changes
+    token = _draw_token(game, player, events, expect=action.drawn)
+    game.turn_state[_FLOCK_DONE] = game.last_placed
     if token == WOLF:
         _empty_field(game, root, False, events)
     else:

@@ -26,26 +26,18 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from carcassonne_desktop.engine.actions import (
-    Action,
-    DeployToArea,
-    _int,
-    _str,
-    register_action,
-)
+from carcassonne_desktop.engine.actions import Action, DeployToArea, Remove
 from carcassonne_desktop.engine.catalogue import TileType, load_tile_file
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind
-from carcassonne_desktop.engine.errors import MalformedError
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, LaidTile, register
 from carcassonne_desktop.engine.features import NEVER, FeatureKind, no_points, register_kind
 from carcassonne_desktop.engine.figures import FigureType
-from carcassonne_desktop.engine.geometry import is_port
 from carcassonne_desktop.engine.score_terms import ScoreTerm
 from carcassonne_desktop.engine.turn import Work
 
@@ -57,7 +49,6 @@ WHEEL = "wheel"  # the area, the feature kind of the artwork, the tile flag, a c
 CROWN = "crown"  # the score category of crown spaces
 PIG = "wheel_pig"  # the neutral figure
 PLAGUE = "plague"  # a section, the decision kind
-REMOVE = "remove"  # the action answering the plague
 FORTUNE, TAXES, FAMINE, STORM, INQUISITION = (
     "fortune", "taxes", "famine", "storm", "inquisition",
 )
@@ -159,33 +150,6 @@ def clockwise_from(game: Game, first: int) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- actions
-@register_action
-@dataclass(frozen=True, slots=True)
-class Remove(Action):
-    """The plague: take one's own follower at (x, y, port) back to supply.
-    `figure` names it where a cell holds two (a farmer and an abbot both at
-    "C" of ic/03); it is left out of equality and may be omitted."""
-
-    x: int
-    y: int
-    port: str
-    figure: str | None = field(default=None, compare=False)
-    type: ClassVar[str] = REMOVE
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type, "x": self.x, "y": self.y, "port": self.port}
-        if self.figure is not None:
-            out["figure"] = self.figure
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Remove:
-        figure = data.get("figure")
-        if figure is not None and not isinstance(figure, str):
-            raise MalformedError(f"remove: bad 'figure': {figure!r}")
-        return cls(_int(data, "x"), _int(data, "y"), _str(data, "port", is_port), figure)
-
-
 @dataclass(frozen=True, slots=True)
 class WheelTurned(Event):
     """The pig moved `steps` sections clockwise, from `origin` to `section`,
@@ -412,16 +376,11 @@ def _plague_legal(game: Game, decision: Decision) -> list[Action]:
 def _plague_resolve(
     game: Game, decision: Decision, action: Action, events: list[Event]
 ) -> Action | None:
-    assert isinstance(action, Remove)
-    spots = partisans_on_land(game, decision.player)
-    matching = [spot for spot, legal in zip(spots, _plague_legal(game, decision))
-                if legal == action]
-    named = [spot for spot in matching if spot[1] == action.figure]
-    spot = (named or matching)[0]
-    game.return_figure(*spot, events)
+    assert isinstance(action, Remove) and action.spot is not None
+    game.remove_figure(decision.player, action.figure, action.spot, events)
     marker, remaining, _ = game.turn_state[_TURN]
     game.turn_state[_TURN] = (marker, remaining[1:], False)
-    return Remove(action.x, action.y, action.port, spot[1])
+    return None
 
 
 def _plague_explain(game: Game, decision: Decision, action: Action) -> str:
