@@ -1,19 +1,37 @@
-"""Packaging that pyproject.toml cannot say: the top-level ``assets/`` ships inside the package.
+"""Packaging that pyproject.toml cannot say: top-level folders shipped inside the package.
 
-The repository keeps ``assets/`` at its top level (fonts, themes, sounds), but an
-installed game has no repository around it: a wheel (``pip install .``, pipx)
-must carry the assets as ``carcassonne_desktop/assets``. Mapping the package
-``carcassonne_desktop.assets`` to the folder ``assets`` does that without a second
-copy in the repository; its files are listed under package-data in
-pyproject.toml. The mapped package cannot be discovered (no such folder in
-the tree), hence the package list is computed here instead of in pyproject.toml.
-``ui/resources.py`` looks inside the package first, then beside it (a clone or
-an editable install). See docs/ui-api.md, "Where the assets are found".
+The repository keeps ``assets/`` (fonts, themes, sounds) and ``saves/`` (the example
+games) at its top level, but an installed game has no repository around it: a
+wheel (``pip install .``, pipx) must carry them as ``carcassonne_desktop/assets`` and
+``carcassonne_desktop/examples``. Mapping those packages to the folders does that
+without a second copy in the repository; their files are listed under
+package-data in pyproject.toml. A mapped package cannot be discovered (no such
+folder in the tree), hence the package list is computed here instead of in
+pyproject.toml. ``carcassonne_desktop/shipped.py`` looks inside the package first,
+then beside it (a clone, an editable install). See docs/ui-api.md, "Where the
+assets are found".
 """
 
+from __future__ import annotations
+
 from setuptools import find_namespace_packages, setup
+from setuptools.command.build_py import build_py
+
+SHIPPED = {"carcassonne_desktop.assets": "assets", "carcassonne_desktop.examples": "saves"}
+
+
+class ShippedDataOnly(build_py):
+    """The shipped folders are data: the scripts that regenerate it (saves/make_examples.py
+    writes beside itself) stay in the repository, out of the installed package."""
+
+    def find_package_modules(self, package: str, package_dir: str) -> list[tuple[str, str, str]]:
+        if package in SHIPPED:
+            return []
+        return super().find_package_modules(package, package_dir)
+
 
 setup(
-    packages=[*find_namespace_packages(include=["carcassonne_desktop*"]), "carcassonne_desktop.assets"],
-    package_dir={"carcassonne_desktop.assets": "assets"},
+    packages=[*find_namespace_packages(include=["carcassonne_desktop*"]), *SHIPPED],
+    package_dir=SHIPPED,
+    cmdclass={"build_py": ShippedDataOnly},
 )

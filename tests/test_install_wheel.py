@@ -1,7 +1,8 @@
 """Issue 29: a game installed from a wheel (``pip install .``, pipx) said "assets
-directory not found". The assets now ship inside the package; these tests build
-the real wheel, install it in a fresh virtual environment outside the clone and
-play a turn with it, and check each layout the assets lookup knows.
+directory not found" (and would have listed no example games). Both now ship
+inside the package; these tests build the real wheel, install it in a fresh
+virtual environment outside the clone and play a turn with it, and check each
+layout the lookups know.
 
 The fresh environment has no pip and reaches no index: the wheel is installed by
 this environment's pip (``--python``), and the runtime dependencies are the ones
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from carcassonne_desktop.persistence.paths import EXAMPLES_ENV, examples_dir
 from carcassonne_desktop.ui.resources import AssetsNotFoundError, find_assets_dir
 
 REPO = Path(__file__).resolve().parents[1]
@@ -72,6 +74,20 @@ def test_no_assets_anywhere_is_one_line_naming_every_place(tmp_path: Path) -> No
         assert str(place) in message
 
 
+def test_examples_are_the_wheels_copy_else_the_clones_saves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(EXAMPLES_ENV, raising=False)
+    package = tmp_path / "carcassonne_desktop"
+    package.mkdir()
+    assert examples_dir(package) == tmp_path / "saves"  # none anywhere: an empty list
+    (tmp_path / "saves").mkdir()
+    assert examples_dir(package) == tmp_path / "saves"
+    (package / "examples").mkdir()
+    assert examples_dir(package) == package / "examples"
+    monkeypatch.setenv(EXAMPLES_ENV, str(tmp_path / "mine"))
+    assert examples_dir(package) == tmp_path / "mine"
+
+
 # ------------------------------------------------------------------ the real wheel
 def run(command: list[str | Path], cwd: Path, env: dict[str, str] | None = None) -> str:
     """Run a step; a failure shows its command and output instead of a bare exit status."""
@@ -92,11 +108,14 @@ def build_wheel(work: Path) -> Path:
     return wheel
 
 
-def shipped_assets() -> set[str]:
-    """Every file of the top-level assets/ except the scripts that generate them."""
-    folder = REPO / "assets"
+def shipped_files(folder: Path) -> set[str]:
+    """Every file of a shipped top-level folder except the scripts that generate them."""
     return {path.relative_to(folder).as_posix() for path in folder.rglob("*")
             if path.is_file() and path.suffix != ".py" and "__pycache__" not in path.parts}
+
+
+def files_under(archive: zipfile.ZipFile, prefix: str) -> set[str]:
+    return {name.removeprefix(prefix) for name in archive.namelist() if name.startswith(prefix)}
 
 
 def venv_paths(python: Path, cwd: Path) -> dict[str, str]:
@@ -137,9 +156,10 @@ def test_wheel_installed_outside_the_clone_finds_its_assets_and_plays_a_turn(tmp
     elsewhere.mkdir()
     wheel = build_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as archive:
-        in_wheel = {name.removeprefix("carcassonne_desktop/assets/") for name in archive.namelist()
-                    if name.startswith("carcassonne_desktop/assets/")}
-    assert in_wheel == shipped_assets(), "the wheel must carry exactly the files of assets/"
+        assets = files_under(archive, "carcassonne_desktop/assets/")
+        examples = files_under(archive, "carcassonne_desktop/examples/")
+    assert assets == shipped_files(REPO / "assets"), "the wheel carries exactly assets/"
+    assert examples == shipped_files(REPO / "saves"), "the wheel carries the example games"
 
     venv = tmp_path / "venv"
     python, paths = fresh_venv(venv, elsewhere)
@@ -148,11 +168,15 @@ def test_wheel_installed_outside_the_clone_finds_its_assets_and_plays_a_turn(tmp
     link_runtime_dependencies(Path(paths["purelib"]))
     env = clean_env(tmp_path)
 
-    where = run([python, "-c", "import json, carcassonne_desktop.ui.resources as r; "
-                 "print(json.dumps([r.__file__, str(r.assets_dir())]))"], cwd=elsewhere, env=env)
-    module, assets = (Path(path).resolve() for path in json.loads(where.splitlines()[-1]))
+    where = run([python, "-c", "import json, carcassonne_desktop.ui.resources as r, "
+                 "carcassonne_desktop.persistence.paths as p; "
+                 "print(json.dumps([r.__file__, str(r.assets_dir()), str(p.examples_dir())]))"],
+                cwd=elsewhere, env=env)
+    module, assets_at, examples_at = (Path(path).resolve()
+                                      for path in json.loads(where.splitlines()[-1]))
     assert module.is_relative_to(venv.resolve()), f"imported from {module}, not the installed wheel"
-    assert assets == Path(paths["purelib"]).resolve() / "carcassonne_desktop" / "assets"
+    installed = Path(paths["purelib"]).resolve() / "carcassonne_desktop"
+    assert (assets_at, examples_at) == (installed / "assets", installed / "examples")
 
     scripts = Path(paths["scripts"])
     game = scripts / ("carcassonne.exe" if os.name == "nt" else "carcassonne")

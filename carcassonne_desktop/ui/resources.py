@@ -18,6 +18,8 @@ from typing import Any
 
 import pygame
 
+from carcassonne_desktop.shipped import PACKAGE_DIR, shipped_places
+
 _ENV_OVERRIDE = "CARCASSONNE_ASSETS"
 
 
@@ -28,8 +30,7 @@ class AssetsNotFoundError(FileNotFoundError):
 @lru_cache(maxsize=1)
 def assets_dir() -> Path:
     """The assets directory of this copy of the game (see ``find_assets_dir``)."""
-    package_dir = Path(__file__).resolve().parent.parent
-    return find_assets_dir(package_dir, os.environ.get(_ENV_OVERRIDE))
+    return find_assets_dir(PACKAGE_DIR, os.environ.get(_ENV_OVERRIDE))
 
 
 def find_assets_dir(package_dir: Path, override: str | None = None) -> Path:
@@ -38,7 +39,7 @@ def find_assets_dir(package_dir: Path, override: str | None = None) -> Path:
     holds the palette; a separate function so each layout can be tested without
     installing anything."""
     candidates = [Path(override)] if override else []
-    candidates += [package_dir / "assets", package_dir.parent / "assets"]
+    candidates += shipped_places("assets", "assets", package_dir)
     for candidate in candidates:
         if (candidate / "themes" / "palette.json").is_file():
             return candidate
