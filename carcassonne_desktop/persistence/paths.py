@@ -3,8 +3,9 @@
 Players' saves go in the platformdirs user data directory, never inside the
 installed package; ``$CARCASSONNE_DATA_DIR`` overrides it so tests and
 portable installs can point elsewhere. The example games shipped with the
-project sit in ``saves/`` at the top of the repository (read-only);
-``$CARCASSONNE_EXAMPLES_DIR`` overrides that.
+project sit in ``saves/`` at the top of the repository, and a wheel carries
+them as ``carcassonne_desktop/examples`` (read-only either way);
+``$CARCASSONNE_EXAMPLES_DIR`` overrides both.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import os
 from pathlib import Path
 
 from platformdirs import user_data_dir
+
+from carcassonne_desktop.shipped import PACKAGE_DIR, shipped_places
 
 APP_NAME = "carcassonne-desktop"
 DATA_ENV = "CARCASSONNE_DATA_DIR"
@@ -37,12 +40,14 @@ def autosaves_dir(root: Path | None = None) -> Path:
     return (root if root is not None else data_dir()) / "autosaves"
 
 
-def examples_dir() -> Path:
-    """The example games shipped with the project (may not exist in a wheel install)."""
+def examples_dir(package_dir: Path = PACKAGE_DIR) -> Path:
+    """The example games: the override, else a wheel's copy inside the package, else
+    the clone's ``saves/`` (the last one even when missing: the list is then empty)."""
     override = os.environ.get(EXAMPLES_ENV)
     if override:
         return Path(override)
-    return Path(__file__).resolve().parents[2] / "saves"
+    places = shipped_places("examples", "saves", package_dir)
+    return next((place for place in places if place.is_dir()), places[-1])
 
 
 def backup_path(path: Path) -> Path:

@@ -1,8 +1,11 @@
 """Locating the assets directory and loading the shared palette.
 
-The assets live beside the package (``<repo root>/assets``) because the game is
-installed with ``pip install -e .``; everything that needs a font, a theme or a
-colour goes through this module so the lookup rule exists in one place only.
+The repository keeps the assets at its top level (``<repo root>/assets``); a wheel
+(``pip install .``, pipx) carries them inside the package as
+``carcassonne_desktop/assets`` (setup.py maps them there). The lookup tries the
+package first, then beside it, so an installed game, an editable install and a
+plain clone all find them. Everything that needs a font, a theme or a colour goes
+through this module so the lookup rule exists in one place only.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from typing import Any
 
 import pygame
 
+from carcassonne_desktop.shipped import PACKAGE_DIR, shipped_places
+
 _ENV_OVERRIDE = "CARCASSONNE_ASSETS"
 
 
@@ -24,15 +29,22 @@ class AssetsNotFoundError(FileNotFoundError):
 
 @lru_cache(maxsize=1)
 def assets_dir() -> Path:
-    """The assets directory: ``$CARCASSONNE_ASSETS`` if set, else ``<repo root>/assets``."""
-    override = os.environ.get(_ENV_OVERRIDE)
+    """The assets directory of this copy of the game (see ``find_assets_dir``)."""
+    return find_assets_dir(PACKAGE_DIR, os.environ.get(_ENV_OVERRIDE))
+
+
+def find_assets_dir(package_dir: Path, override: str | None = None) -> Path:
+    """The first of ``override`` (``$CARCASSONNE_ASSETS``), ``<package>/assets`` (an
+    installed wheel) and ``<package>/../assets`` (a clone, an editable install) that
+    holds the palette; a separate function so each layout can be tested without
+    installing anything."""
     candidates = [Path(override)] if override else []
-    package_dir = Path(__file__).resolve().parent.parent
-    candidates.append(package_dir.parent / "assets")
+    candidates += shipped_places("assets", "assets", package_dir)
     for candidate in candidates:
         if (candidate / "themes" / "palette.json").is_file():
             return candidate
-    raise AssetsNotFoundError(f"assets directory not found (looked in {candidates})")
+    looked = ", ".join(str(candidate) for candidate in candidates)
+    raise AssetsNotFoundError(f"assets directory not found (looked in {looked})")
 
 
 def asset_path(*parts: str) -> Path:
