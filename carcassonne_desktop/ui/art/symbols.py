@@ -121,6 +121,14 @@ class SymbolContext:
         discs = [(prop.pos, prop.radius) for prop in self.props] + self.taken
         return min((math.hypot(p[0] - c[0], p[1] - c[1]) - r for c, r in discs), default=math.inf)
 
+    def free_corner(self) -> Point:
+        """The tile corner farthest from roads, walls, buildings and cities: where a
+        small tile icon (the wheel's pips, a gold mine) stays readable."""
+        corners = [(0.17, 0.17), (0.83, 0.17), (0.83, 0.83), (0.17, 0.83)]
+        return max(corners, key=lambda q: min(self.path_clearance(q), self.wall_clearance(q),
+                                              self.prop_clearance(q),
+                                              0.0 if self.in_city(q) else 1.0))
+
     def field_points(self, margin: float = 0.03) -> Iterator[Point]:
         """Grid points of open field: outside cities, off roads and rivers by ``margin``."""
         for p in _GRID_POINTS:

@@ -189,7 +189,7 @@ def paint_icon(ctx: SymbolContext, feature: int | None, value: Any) -> None:
     pips = int(value or 0)
     if not 1 <= pips <= 3:
         return
-    corner = ctx.place("wheel_icon", None, lambda: _free_corner(ctx))
+    corner = ctx.place("wheel_icon", None, ctx.free_corner)
     p = ctx.paint
     radius = 0.11
     p.circle(corner, radius, ctx.colour("token_rim"))
@@ -200,12 +200,6 @@ def paint_icon(ctx: SymbolContext, feature: int | None, value: Any) -> None:
     for ox, oy in offsets:
         p.circle((corner[0] + ox * radius, corner[1] + oy * radius), dot, colour(WHEEL, "icon_edge"))
     ctx.taken.append((corner, radius))
-
-
-def _free_corner(ctx: SymbolContext) -> tuple[float, float]:
-    corners = [(0.17, 0.17), (0.83, 0.17), (0.83, 0.83), (0.17, 0.83)]
-    return max(corners, key=lambda q: min(ctx.path_clearance(q), ctx.wall_clearance(q),
-                                          ctx.prop_clearance(q), 0.0 if ctx.in_city(q) else 1.0))
 
 
 # ------------------------------------------------------------------- the log

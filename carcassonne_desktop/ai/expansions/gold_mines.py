@@ -1,0 +1,62 @@
+"""The Gold Mines for the computer players: what each hoard will be worth.
+
+A player's hoard at the end is the ingots held now plus those lying on the
+zones (road, city, cloister's 3x3) of the open features they win, each zone
+counted with its chance of completion (the engine's prospects) and shared
+among tied winners. The hoard is valued by the scoring sheet, so the fourth,
+seventh and tenth ingots weigh more; a fractional hoard is valued between
+its two neighbours so that one more expected ingot always counts.
+
+The second ingot of a mine is answered by the generic policy: each tile
+around is tried and the position valued, and this term makes the tiles of
+one's own features (likely to complete) the best.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from carcassonne_desktop.ai.expansions import Outlook, evaluation_term, occupied_features
+from carcassonne_desktop.engine.expansions.gold_mines import GOLD, ID, ingots, rate, zone_cells
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.engine import Game
+
+KINDS = frozenset({"road", "city", "cloister", "garden", "shrine"})
+
+
+def hoard_value(count: float) -> float:
+    """Final points of `count` ingots, interpolated between whole hoards."""
+    low = int(count)
+    worth_low = low * rate(low)
+    if count == low:
+        return float(worth_low)
+    high = low + 1
+    return worth_low + (count - low) * (high * rate(high) - worth_low)
+
+
+def expected_hoards(evaluator: Evaluator, game: Game) -> list[float]:
+    """Each player's ingots expected at the end (held + likely collected)."""
+    hoards = [float(game.tokens[p].get(GOLD, 0)) for p in range(game.num_players)]
+    lying = ingots(game)
+    if not lying:
+        return hoards
+    outlook = Outlook(evaluator, game)
+    for root, feature in occupied_features(game, KINDS):
+        owners, _ = game.majority(feature)
+        if not owners:
+            continue
+        on_zone = sum(lying.get(cell, 0) for cell in zone_cells(game, root))
+        if not on_zone:
+            continue
+        _, chance, _ = outlook.prospects(root, feature)
+        for player in owners:
+            hoards[player] += chance * on_zone / len(owners)
+    return hoards
+
+
+@evaluation_term(ID)
+def gold(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    for player, hoard in enumerate(expected_hoards(evaluator, game)):
+        totals[player] += hoard_value(hoard)
