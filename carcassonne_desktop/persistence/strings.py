@@ -63,6 +63,7 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.error.date": "The file is damaged: its date is impossible (%{date}).",
         "saves.error.number": "The file is damaged: it holds a number thousands of digits long.",
         "saves.error.no_actions": "The file is damaged: the moves of the game are missing.",
+        "saves.error.nested": "The file is damaged: its contents are nested far too deeply.",
         "saves.warning.backup": "The save was damaged (%{reason}); the previous save, "
                                 "from %{date}, was loaded instead.",
         "saves.warning.migrated": "This save is in an older format; it will be updated "
@@ -121,6 +122,8 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.error.number": "Le fichier est abîmé : il contient un nombre de milliers de "
                               "chiffres.",
         "saves.error.no_actions": "Le fichier est abîmé : les coups de la partie ont disparu.",
+        "saves.error.nested": "Le fichier est abîmé : son contenu est imbriqué beaucoup trop "
+                              "profondément.",
         "saves.warning.backup": "La sauvegarde était abîmée (%{reason}) ; la sauvegarde "
                                 "précédente, du %{date}, a été chargée à la place.",
         "saves.warning.migrated": "Cette sauvegarde est dans un ancien format ; elle sera "

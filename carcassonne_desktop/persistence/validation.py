@@ -28,6 +28,10 @@ from carcassonne_desktop.persistence.errors import SaveFormatError
 LEGACY_COLOURS: dict[str, str] = {"gray": "white"}
 MAX_NAME_LENGTH = 200
 MAX_COUNT = 1_000_000
+#: Containers inside containers a file may hold. A save needs about 6 (save,
+#: record, setup, options or an action, a value); the parser itself gives up
+#: near 1000, and anything between used to crash whoever recursed next.
+MAX_DEPTH = 64
 EARLIEST = datetime(1970, 1, 1, tzinfo=timezone.utc)
 LATEST = datetime(9000, 1, 1, tzinfo=timezone.utc)
 _BAD_CHARACTER = re.compile("[\x00\ud800-\udfff]")
@@ -45,26 +49,40 @@ def refuse(message: str, key: str, **params: Any) -> SaveFormatError:
     return SaveFormatError(message, key, detail=message, **params)
 
 
-# ------------------------------------------------------------ any string
+# ------------------------------------------------------------ any value
 def _strings(data: Any, where: str) -> Iterator[tuple[str, str]]:
     """Every string (keys too) of a parsed JSON value with where it sits; no recursion,
-    because the parser accepts nesting deeper than Python's recursion limit."""
-    stack: list[tuple[Any, str]] = [(data, where)]
+    because the parser accepts nesting deeper than Python's recursion limit.
+
+    Refuses a value nested deeper than :data:`MAX_DEPTH` on the way: whatever
+    reads the document next (``json.dumps`` for the game id, comparisons,
+    copies) recurses, and a few hundred levels exhaust the stack of a caller
+    that is itself deep, such as the Load screen inside the main loop.
+    """
+    stack: list[tuple[Any, str, int]] = [(data, where, 0)]
     while stack:
-        value, path = stack.pop()
+        value, path, depth = stack.pop()
         if isinstance(value, str):
             yield value, path
-        elif isinstance(value, dict):
+            continue
+        if not isinstance(value, (dict, list)):
+            continue
+        if depth >= MAX_DEPTH:
+            raise refuse(f"{path or 'the file'} is nested more than {MAX_DEPTH} levels deep",
+                         "saves.error.nested", where=shown(path or "the file"))
+        if isinstance(value, dict):
             for key, item in value.items():
                 yield key, path
-                stack.append((item, f"{path}.{key}" if path else str(key)))
-        elif isinstance(value, list):
-            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+                stack.append((item, f"{path}.{key}" if path else str(key), depth + 1))
+        else:
+            stack.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
 
 
-def check_strings(data: Any) -> None:
-    """No string anywhere holds a NUL or a lone surrogate: neither can be drawn,
-    and a surrogate cannot even be written back to disk (UTF-8 refuses it)."""
+def check_json(data: Any) -> None:
+    """A parsed file is text the game can draw and write back, and shallow enough
+    to be read without recursion errors: no string anywhere holds a NUL or a lone
+    surrogate (neither can be drawn, and UTF-8 refuses a surrogate), and nothing is
+    nested more than :data:`MAX_DEPTH` levels deep."""
     for value, path in _strings(data, ""):
         if _BAD_CHARACTER.search(value):
             where = path or "the file"

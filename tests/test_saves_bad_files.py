@@ -1,0 +1,139 @@
+"""Issue 29, bad files: a record nested about 975 levels deep, autosaves this
+version cannot read, and names or colours that the Load screen refused while
+``carcassonne replay`` printed them raw. Each file is refused or listed with a
+clear one-line reason, and nothing that cannot be read is ever deleted
+(headless: SDL's dummy video driver)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from carcassonne_desktop.cli import main  # noqa: E402
+from carcassonne_desktop.engine import GameRecord  # noqa: E402
+from carcassonne_desktop.persistence import saves  # noqa: E402
+from carcassonne_desktop.persistence.errors import SaveFormatError  # noqa: E402
+from carcassonne_desktop.persistence.store import SaveStore  # noqa: E402
+from tests.test_persistence_saves import random_game  # noqa: E402
+
+DEEP = 975
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SaveStore:
+    store = SaveStore(tmp_path / "data", examples=tmp_path / "examples")
+    store.save(random_game(8, 30), "good")
+    return store
+
+
+@functools.cache
+def _record_text() -> str:
+    return json.dumps(GameRecord.from_game(random_game(4, 20)).to_json())
+
+
+def deep_record(depth: int = DEEP) -> str:
+    """A bare record whose options hold a list nested ``depth`` levels deep."""
+    text = _record_text()
+    deep = "[" * depth + "]" * depth
+    changed = text.replace('"options": {}', '"options": {"deep": ' + deep + "}", 1)
+    assert changed != text
+    return changed
+
+
+# ------------------------------------------------------------ a record nested 975 deep
+def test_a_record_nested_975_levels_deep_never_makes_the_listing_raise(store):
+    """Regression: the listing computed the game id with ``json.dumps``, which
+    recursed past the stack and raised RecursionError out of ``list_saves``.
+    How deep a file must be for that depends on how deep the caller already is
+    (975 from the Load screen inside the main loop): every depth around it."""
+    path = store.saves_dir / "deep.json"
+    for depth in range(DEEP - 100, DEEP + 30):
+        path.write_text(deep_record(depth), encoding="utf-8")
+        infos = {info.slot: info for info in store.list_saves()}
+        assert infos["good"].ok
+        error = infos["deep"].error
+        assert isinstance(error, SaveFormatError) and error.key == "saves.error.nested", depth
+    with pytest.raises(SaveFormatError):
+        store.load(path)
+
+
+@pytest.mark.parametrize("depth", [65, DEEP, 5000])
+def test_a_deeply_nested_record_is_a_one_line_replay_error(tmp_path, capsys, depth):
+    path = tmp_path / "deep.json"
+    path.write_text(deep_record(depth), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"carcassonne: error: {path}: ")
+    assert "nested more than 64 levels deep" in captured.err
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+
+
+def test_a_record_nested_64_levels_deep_still_loads(store):
+    """The limit refuses no real save: 64 levels (a save needs about 6) still read."""
+    path = store.saves_dir / "nested.json"
+    path.write_text(deep_record(64 - 4), encoding="utf-8")  # save, record, setup, options
+    info = next(i for i in store.list_saves() if i.slot == "nested")
+    assert info.ok, info.error
+
+
+def test_an_unforeseen_error_in_one_file_does_not_break_the_listing(store, monkeypatch,
+                                                                    caplog):
+    """The listing never raises: an error no check foresaw is logged and the file
+    listed as unusable, the other saves still listed."""
+    (store.saves_dir / "odd.json").write_text("{}", encoding="utf-8")
+    real = saves.read_document
+
+    def read_document(path: Path) -> Any:
+        if path.name.startswith("odd"):
+            raise RuntimeError("a bug in a check")
+        return real(path)
+
+    monkeypatch.setattr(saves, "read_document", read_document)
+    infos = {info.slot: info for info in store.list_saves()}
+    assert infos["good"].ok
+    assert infos["odd"].error is not None and infos["odd"].error.key == "saves.error.generic"
+    assert "RuntimeError" in str(infos["odd"].error)
+    assert "a bug in a check" in caplog.text
+
+
+@pytest.fixture
+def app(tmp_path):
+    pytest.importorskip("pygame_gui")
+    from carcassonne_desktop.persistence.settings import Settings
+    from carcassonne_desktop.ui.app import App
+
+    application = App(settings=Settings(), settings_file=tmp_path / "settings.json",
+                      size=(1280, 800))
+    yield application
+    application.close()
+
+
+def test_the_load_screen_lists_the_deep_record_and_refuses_to_open_it(app, store):
+    import pygame
+    import pygame_gui
+
+    from carcassonne_desktop.ui.save_load_scene import load_scene
+
+    (store.saves_dir / "deep.json").write_text(deep_record(), encoding="utf-8")
+    loaded: list[Any] = []
+    scene = load_scene(app, store, loaded.append)
+    app.stack.push(scene)
+    app.step(0.016)
+    index = next(i for i, v in enumerate(scene.browser.slots) if v.info.slot == "deep")
+    scene._select_item(f"#slot_{index}")
+    app.step(0.016)
+    assert scene.browser.current is not None and scene.browser.current.error
+    assert "nested" in scene.browser.current.error
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                          ui_element=scene.action_button))
+    app.step(0.016)
+    assert loaded == [] and app.stack.top is scene
