@@ -21,7 +21,7 @@ from carcassonne_desktop.cli import main  # noqa: E402
 from carcassonne_desktop.engine import GameRecord  # noqa: E402
 from carcassonne_desktop.persistence import saves  # noqa: E402
 from carcassonne_desktop.persistence.errors import SaveFormatError  # noqa: E402
-from carcassonne_desktop.persistence.store import SaveStore  # noqa: E402
+from carcassonne_desktop.persistence.store import AUTOSAVES_KEPT, SaveStore  # noqa: E402
 from tests.test_persistence_saves import random_game  # noqa: E402
 
 DEEP = 975
@@ -137,3 +137,89 @@ def test_the_load_screen_lists_the_deep_record_and_refuses_to_open_it(app, store
                                           ui_element=scene.action_button))
     app.step(0.016)
     assert loaded == [] and app.stack.top is scene
+
+
+# ------------------------------------------------------------ autosaves this version cannot read
+def _newer_save(store: SaveStore) -> str:
+    data = json.loads((store.saves_dir / "good.json").read_text(encoding="utf-8"))
+    data.update(version=99, program_version="9.0.0", kind="autosave")
+    return json.dumps(data)
+
+
+def _bad_autosaves(store: SaveStore) -> dict[str, bytes]:
+    """Three autosaves this version cannot read in full, by file name."""
+    good = (store.saves_dir / "good.json").read_bytes()
+    files = {
+        "damaged.json": good[: len(good) // 2],
+        "damaged.json.bak": b"not json either",
+        "newer.json": _newer_save(store).encode("utf-8"),
+        "main-lost.json": b"\x00\x01",
+        "main-lost.json.bak": good,
+    }
+    store.autosaves_dir.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        (store.autosaves_dir / name).write_bytes(data)
+    return files
+
+
+def test_pruning_sets_aside_what_it_cannot_read_instead_of_deleting_it(store, caplog):
+    """Regression: past ten autosaves, the unreadable ones and one written by a
+    newer version were deleted with their backups."""
+    files = _bad_autosaves(store)
+    aside = store.set_aside_dir
+    aside.mkdir(parents=True)
+    (aside / "damaged.json").write_bytes(b"set aside earlier")  # never overwritten
+    for seed in range(AUTOSAVES_KEPT + 1):
+        store.autosave(random_game(100 + seed, 4))
+    autosaves = store.list_autosaves()
+    assert len(autosaves) == AUTOSAVES_KEPT and all(i.ok and not i.from_backup for i in autosaves)
+    assert (aside / "damaged.json").read_bytes() == b"set aside earlier"
+    moved = {"damaged-2.json": "damaged.json", "damaged-2.json.bak": "damaged.json.bak",
+             "newer.json": "newer.json", "main-lost.json": "main-lost.json",
+             "main-lost.json.bak": "main-lost.json.bak"}
+    for target, source in moved.items():
+        assert (aside / target).read_bytes() == files[source], target
+        assert not (store.autosaves_dir / source).exists()
+    assert len(store.set_aside()) == 4  # a save and its backup count once
+    assert "set aside" in caplog.text and "newer.json" in caplog.text
+
+
+def test_ten_autosaves_or_fewer_leave_an_unreadable_one_where_it_is(store):
+    files = _bad_autosaves(store)
+    for seed in range(AUTOSAVES_KEPT - 3):
+        store.autosave(random_game(100 + seed, 4))
+    for name, data in files.items():
+        assert (store.autosaves_dir / name).read_bytes() == data
+    assert store.set_aside() == []
+
+
+def test_a_set_aside_that_fails_leaves_the_file_in_place(store, caplog):
+    files = _bad_autosaves(store)
+    store.set_aside_dir.write_bytes(b"a file where the folder should be")
+    for seed in range(AUTOSAVES_KEPT + 1):
+        store.autosave(random_game(100 + seed, 4))
+    for name, data in files.items():
+        assert (store.autosaves_dir / name).read_bytes() == data
+    assert "left in place" in caplog.text
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_load_screen_says_in_one_line_where_autosaves_were_set_aside(app, store, language):
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.save_load_scene import load_scene
+
+    _bad_autosaves(store)
+    for seed in range(AUTOSAVES_KEPT + 1):
+        store.autosave(random_game(100 + seed, 4))
+    app.set_language(language)
+    try:
+        scene = load_scene(app, store, lambda loaded: None)
+        app.stack.push(scene)
+        app.step(0.016)
+        notice = scene.browser.notice
+        assert notice is not None and "\n" not in notice
+        assert "(3)" in notice and str(store.set_aside_dir) in notice
+        assert ("mises de côté" if language == "fr" else "set aside") in notice
+        assert scene.message is not None and "(3)" in scene.message.html_text
+    finally:
+        i18n.set_language("en")

@@ -37,6 +37,12 @@ def autosaves_dir(root: Path | None = None) -> Path:
     return (root if root is not None else data_dir()) / "autosaves"
 
 
+def set_aside_dir(root: Path | None = None) -> Path:
+    """Autosaves this version could not read, moved out of the way instead of
+    deleted when old autosaves are pruned (see ``store.SaveStore``)."""
+    return autosaves_dir(root) / "set-aside"
+
+
 def examples_dir() -> Path:
     """The example games shipped with the project (may not exist in a wheel install)."""
     override = os.environ.get(EXAMPLES_ENV)

@@ -36,6 +36,8 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.empty": "No saved games yet.",
         "saves.unreadable": "Unreadable: %{reason}",
         "saves.example_read_only": "Example games cannot be deleted.",
+        "saves.set_aside": "Autosaves this version cannot read were set aside, not deleted "
+                           "(%{count}): %{folder}",
         "saves.saved": "Saved as “%{name}”.",
         "saves.hint": "↑/↓ choose · Enter load · Delete remove · Esc back",
         "saves.hint_save": "Type a name · Enter save · Esc back",
@@ -94,6 +96,8 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.empty": "Aucune partie enregistrée pour l’instant.",
         "saves.unreadable": "Illisible : %{reason}",
         "saves.example_read_only": "Les parties d’exemple ne peuvent pas être supprimées.",
+        "saves.set_aside": "Des sauvegardes automatiques que cette version ne sait pas lire ont "
+                           "été mises de côté, sans être supprimées (%{count}) : %{folder}",
         "saves.saved": "Partie enregistrée sous « %{name} ».",
         "saves.hint": "↑/↓ choisir · Entrée charger · Suppr effacer · Échap retour",
         "saves.hint_save": "Tapez un nom · Entrée enregistrer · Échap retour",

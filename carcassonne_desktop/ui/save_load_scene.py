@@ -189,10 +189,11 @@ class SaveLoadScene(PanelScene):
                 pygame.Rect(area.left, y, area.width, max(170, area.bottom - y - 100)),
                 self.manager, container=self.panel)
             y += max(170, area.bottom - y - 100) + 10
-        if self.browser.message:
+        notes = [note for note in (self.browser.message, self.browser.notice) if note]
+        if notes:
             self.message = pygame_gui.elements.UITextBox(
-                _escape(self.browser.message), pygame.Rect(area.left, y, area.width,
-                                                           max(60, area.bottom - y)),
+                "<br>".join(_escape(note) for note in notes),
+                pygame.Rect(area.left, y, area.width, max(60, area.bottom - y)),
                 self.manager, container=self.panel)
         self._update_buttons(view)
 
