@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -223,3 +224,95 @@ def test_the_load_screen_says_in_one_line_where_autosaves_were_set_aside(app, st
         assert scene.message is not None and "(3)" in scene.message.html_text
     finally:
         i18n.set_language("en")
+
+
+# ------------------------------------------------------------ one validation of the seats
+SEATS: dict[str, tuple[Callable[[list[dict[str, Any]]], None], str]] = {
+    "same_colour": (lambda p: p[1].update(color=p[0]["color"]), "saves.error.same_colour"),
+    "same_colour_by_its_old_name": (lambda p: (p[0].update(color="white"),
+                                               p[1].update(color="gray")),
+                                    "saves.error.same_colour"),
+    "same_name_but_case": (lambda p: p[1].update(name=" " + p[0]["name"].lower()),
+                           "saves.error.same_name"),
+    "escape_codes": (lambda p: p[0].update(name="Ann\x1b[2J\x1b[31m"), "saves.error.bad_name"),
+    "c1_escape": (lambda p: p[0].update(name="Ann\x9b2J"), "saves.error.bad_name"),
+    "newline": (lambda p: p[1].update(name="Ann\nBob"), "saves.error.bad_name"),
+    "line_separator": (lambda p: p[1].update(name="Ann\u2028Bob"), "saves.error.bad_name"),
+    "ten_million_characters": (lambda p: p[0].update(name="A" * 10_000_000),
+                               "saves.error.bad_name"),
+    "unknown_level": (lambda p: p[0].update(controller="ai:nonexistent"), "saves.error.level"),
+}
+
+
+def _bare_record(tmp_path: Path, case: str) -> Path:
+    record = json.loads(_record_text())
+    SEATS[case][0](record["setup"]["players"])
+    path = tmp_path / f"{case}.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+def _save_file(store: SaveStore, case: str) -> Path:
+    data = json.loads((store.saves_dir / "good.json").read_text(encoding="utf-8"))
+    SEATS[case][0](data["record"]["setup"]["players"])
+    path = store.saves_dir / f"{case}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("case", sorted(SEATS))
+def test_replay_refuses_the_seats_the_load_screen_refuses_with_the_same_reason(
+        tmp_path, store, capsys, case):
+    """Regression: ``replay`` printed two players of one colour and names holding
+    ESC, a newline or ten million characters raw, while the Load screen refused
+    them: one check (``validation.check_setup``) now serves both."""
+    key = SEATS[case][1]
+    record = _bare_record(tmp_path, case)
+    with pytest.raises(SaveFormatError) as caught:
+        saves.load_record_from_file(record)
+    assert caught.value.key == key
+    assert main(["replay", str(record)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"carcassonne: error: {record}: ")
+    assert captured.err.count("\n") == 1 and "\x1b" not in captured.err
+    assert len(captured.err) < 300
+    listed = {info.slot: info for info in store.list_saves()}
+    assert listed["good"].ok
+    save = _save_file(store, case)
+    info = next(i for i in store.list_saves() if i.slot == case)
+    assert info.error is not None and info.error.key == key
+    assert main(["replay", str(save)]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_same_colour_record_is_refused_in_french_and_english(tmp_path):
+    from carcassonne_desktop import i18n
+
+    record = _bare_record(tmp_path, "same_colour")
+    with pytest.raises(SaveFormatError) as caught:
+        saves.load_record_from_file(record)
+    try:
+        i18n.set_language("fr")
+        assert caught.value.user_message() == "Les joueurs 1 et 2 ont la même couleur."
+        i18n.set_language("en")
+        assert caught.value.user_message() == "Players 1 and 2 have the same colour."
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_replay_error_stays_on_one_line_whatever_the_path_holds(tmp_path, capsys):
+    path = tmp_path / "two\nlines\x1b[2J.json"
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and "two\\nlines" in err
+
+
+def test_a_huge_value_quoted_in_a_reason_is_cut_on_the_load_screen(store):
+    data = json.loads((store.saves_dir / "good.json").read_text(encoding="utf-8"))
+    data["record"]["setup"]["seed"] = "x" * 1_000_000
+    (store.saves_dir / "seed.json").write_text(json.dumps(data), encoding="utf-8")
+    info = next(i for i in store.list_saves() if i.slot == "seed")
+    assert info.error is not None
+    message = info.error.user_message()
+    assert "must be an integer" in message and len(message) < 400

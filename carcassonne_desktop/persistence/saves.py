@@ -318,10 +318,13 @@ def load_record_from_file(path: str | Path) -> GameRecord:
     data = _parse_json(text, path.name)
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT and "version" not in data:
         try:
-            validation.check_json(data)  # the names are printed: they must be text
+            validation.check_json(data)
+            record = GameRecord.from_json(data)
+            # the names are printed: the same check as the Load screen's
+            record.setup = validation.check_setup(record.setup)
         except SaveError as exc:
             raise _prefixed(exc, path.name) from None
-        return GameRecord.from_json(data)
+        return record
     try:
         return decode(data, {"name": path.stem, "saved_at": _mtime(path)}).record
     except SaveError as exc:

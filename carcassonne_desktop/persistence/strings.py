@@ -66,6 +66,8 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.error.number": "The file is damaged: it holds a number thousands of digits long.",
         "saves.error.no_actions": "The file is damaged: the moves of the game are missing.",
         "saves.error.nested": "The file is damaged: its contents are nested far too deeply.",
+        "saves.error.same_colour": "Players %{n} and %{m} have the same colour.",
+        "saves.error.same_name": "Players %{n} and %{m} have the same name.",
         "saves.warning.backup": "The save was damaged (%{reason}); the previous save, "
                                 "from %{date}, was loaded instead.",
         "saves.warning.migrated": "This save is in an older format; it will be updated "
@@ -128,6 +130,8 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.error.no_actions": "Le fichier est abîmé : les coups de la partie ont disparu.",
         "saves.error.nested": "Le fichier est abîmé : son contenu est imbriqué beaucoup trop "
                               "profondément.",
+        "saves.error.same_colour": "Les joueurs %{n} et %{m} ont la même couleur.",
+        "saves.error.same_name": "Les joueurs %{n} et %{m} ont le même nom.",
         "saves.warning.backup": "La sauvegarde était abîmée (%{reason}) ; la sauvegarde "
                                 "précédente, du %{date}, a été chargée à la place.",
         "saves.warning.migrated": "Cette sauvegarde est dans un ancien format ; elle sera "

@@ -14,19 +14,23 @@ No pygame here: the palette's player colours are the engine's
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any
 
-from carcassonne_desktop.engine.setup import PLAYER_COLOURS
+from carcassonne_desktop.engine.setup import (
+    PLAYER_COLOURS,
+    GameSetup,
+    name_problem,
+    same_name_key,
+)
 from carcassonne_desktop.persistence.errors import SaveFormatError
 
 #: Colours earlier versions wrote that the palette names otherwise: self-play
 #: gave an eighth player "gray" while the palette's eighth colour is "white".
 #: Such records load with the palette's name.
 LEGACY_COLOURS: dict[str, str] = {"gray": "white"}
-MAX_NAME_LENGTH = 200
 MAX_COUNT = 1_000_000
 #: Containers inside containers a file may hold. A save needs about 6 (save,
 #: record, setup, options or an action, a value); the parser itself gives up
@@ -93,14 +97,10 @@ def check_json(data: Any) -> None:
 
 # ------------------------------------------------------------ fields
 def check_name(value: str, where: str, allow_empty: bool = False) -> str:
-    """A name the screens can show: not blank, no control character, not huge."""
-    if not value.strip() and not allow_empty:
-        raise refuse(f"{where} is empty", "saves.error.bad_name")
-    if len(value) > MAX_NAME_LENGTH:
-        raise refuse(f"{where} is longer than {MAX_NAME_LENGTH} characters",
-                     "saves.error.bad_name")
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in value):
-        raise refuse(f"{where} contains a control character", "saves.error.bad_name")
+    """A name the screens can show on one line: the engine's rule (``name_problem``)."""
+    problem = name_problem(value, allow_empty)
+    if problem is not None:
+        raise refuse(f"{where} {problem}", "saves.error.bad_name")
     return value
 
 
@@ -139,10 +139,32 @@ def check_player(name: str, colour: str, controller: str, index: int) -> None:
     check_controller(controller, index)
 
 
-def check_seats(players: Iterable[Any]) -> None:
-    """The record's seats (``PlayerSetup``-like objects): they are what the game uses."""
-    for index, player in enumerate(players):
+def check_setup(setup: GameSetup) -> GameSetup:
+    """The seats of a record as the game will draw, print and run them: the one
+    check for every reader of a game file, the Load screen (``document.parse_record``)
+    and ``carcassonne replay`` (``saves.load_record_from_file``) alike.
+
+    Each seat has a name that shows on one line, a colour of the palette and a
+    known controller; no two seats share a colour, nor a name as the players
+    would read it (case and spaces around ignored, as on the setup screen).
+    Returns the setup with the palette's names for old colours.
+    """
+    colours: dict[str, int] = {}
+    names: dict[str, int] = {}
+    for index, player in enumerate(setup.players):
         check_player(player.name, player.color, player.controller, index)
+        colour, name = palette_colour(player.color), same_name_key(player.name)
+        if colour in colours:
+            first = colours[colour] + 1
+            raise refuse(f"players {first} and {index + 1} have the same colour "
+                         f"({shown(colour)})", "saves.error.same_colour", n=first, m=index + 1)
+        if name in names:
+            first = names[name] + 1
+            raise refuse(f"players {first} and {index + 1} have the same name",
+                         "saves.error.same_name", n=first, m=index + 1)
+        colours[colour], names[name] = index, index
+    seats = tuple(replace(p, color=palette_colour(p.color)) for p in setup.players)
+    return setup if seats == setup.players else replace(setup, players=seats)
 
 
 def check_count(value: int, key: str, minimum: int = 0) -> int:

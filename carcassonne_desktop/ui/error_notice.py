@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.errors import one_line
 
 MAX_DETAIL = 160
 SIZE = (560, 300)
@@ -23,8 +24,7 @@ SIZE = (560, 300)
 def describe(error: BaseException) -> str:
     """The error on one printable line of at most :data:`MAX_DETAIL` characters."""
     words = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    line = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in words)
-    return line if len(line) <= MAX_DETAIL else line[: MAX_DETAIL - 1] + "…"
+    return one_line(words, MAX_DETAIL)
 
 
 def notice_text(error: BaseException, saved: Sequence[bool]) -> str:
