@@ -316,3 +316,21 @@ def test_a_huge_value_quoted_in_a_reason_is_cut_on_the_load_screen(store):
     assert info.error is not None
     message = info.error.user_message()
     assert "must be an integer" in message and len(message) < 400
+
+
+def test_a_folder_that_cannot_be_read_lists_nothing_rather_than_raise(store, monkeypatch,
+                                                                       caplog):
+    store.autosave(random_game(3, 4))
+    (store.set_aside_dir).mkdir(parents=True)
+    real = Path.iterdir
+    unreadable = {store.autosaves_dir, store.set_aside_dir}
+
+    def iterdir(self: Path) -> Any:
+        if self in unreadable:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    assert [i.slot for i in store.list_saves()] == ["good"]
+    assert store.set_aside() == []
+    assert "Permission denied" in caplog.text

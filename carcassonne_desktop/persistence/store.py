@@ -68,6 +68,18 @@ def _free_stem(directory: Path, base: str) -> str:
     return candidate
 
 
+def _files(directory: Path) -> list[Path]:
+    """What a folder holds; nothing when it is missing or cannot be read (logged):
+    a listing never raises."""
+    if not directory.is_dir():
+        return []
+    try:
+        return list(directory.iterdir())
+    except OSError as exc:
+        _log.warning("cannot list %s: %s", directory, exc.strerror or exc)
+        return []
+
+
 def _check_slot(slot: str) -> str:
     if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", slot) or slot.endswith(".json"):
         raise SaveError(f"bad save slot {slot!r}", "saves.error.generic")
@@ -204,20 +216,15 @@ class SaveStore:
 
     def set_aside(self) -> list[Path]:
         """The autosaves set aside because this version could not read them."""
-        folder = self.set_aside_dir
-        if not folder.is_dir():
-            return []
-        return sorted(p for p in folder.iterdir()
+        return sorted(p for p in _files(self.set_aside_dir)
                       if p.name.endswith((".json", ".json.bak")) and not is_temporary(p)
                       and not (p.name.endswith(".bak") and p.with_suffix("").exists()))
 
     # ------------------------------------------------------------- listing
     @staticmethod
     def _infos(directory: Path, kind: str) -> list[SaveInfo]:
-        if not directory.is_dir():
-            return []
         stems: set[str] = set()
-        for path in directory.iterdir():
+        for path in _files(directory):
             if is_temporary(path):
                 continue
             if path.name.endswith(".json"):
