@@ -19,6 +19,7 @@ pytest.importorskip("pygame_gui")
 from carcassonne_desktop import i18n  # noqa: E402
 from carcassonne_desktop.persistence.errors import SaveWriteError  # noqa: E402
 from carcassonne_desktop.persistence.store import SaveStore  # noqa: E402
+from carcassonne_desktop.ui.dialogs import BUTTON_HEIGHT  # noqa: E402
 from carcassonne_desktop.ui.error_notice import MAX_DETAIL, notice_text  # noqa: E402
 from carcassonne_desktop.ui.menu_scene import MainMenuScene  # noqa: E402
 from tests.test_persistence_saves import random_game  # noqa: E402
@@ -78,6 +79,8 @@ def test_an_error_in_a_scene_saves_the_game_and_goes_back_to_the_menu(app, store
     assert window is not None and window.alive()
     assert "Broken: the scene broke" in window.text_block.html_text
     assert "Continue" in window.text_block.html_text  # it says where the game is
+    assert window.dismiss_button.rect.height == BUTTON_HEIGHT  # the game's own button
+    assert window.dismiss_button.text == i18n.key("common.close")
     for _ in range(3):  # the menu goes on working
         assert app.step(0.016) is True
     assert app.stack.top.buttons["continue"].is_enabled
@@ -152,3 +155,19 @@ def test_the_error_is_one_short_line_in_french_and_english():
     assert "« Continuer »" in notice_text(error, [True])
     assert "n’a pas pu" in notice_text(error, [True, False])
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("key", ["K_RETURN", "K_ESCAPE"])
+def test_enter_or_escape_closes_the_error_window_not_the_menu(app, store, key):
+    """Enter on the menu starts a new game: with the error window open it only
+    closes the window (found by hand under Xvfb: a new game opened behind it)."""
+    scene = _game_scene(app, store)
+    scene.update = _fail  # type: ignore[method-assign]
+    app.step(0.016)
+    window = app.error_window
+    assert window is not None
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=getattr(pygame, key), mod=0,
+                                         unicode="", scancode=0))
+    app.step(0.016)
+    assert not window.alive() and app.error_window is None
+    assert isinstance(app.stack.top, MainMenuScene) and len(app.stack) == 1 and app.running

@@ -98,8 +98,8 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.empty": "Aucune partie enregistrée pour l’instant.",
         "saves.unreadable": "Illisible : %{reason}",
         "saves.example_read_only": "Les parties d’exemple ne peuvent pas être supprimées.",
-        "saves.set_aside": "Des sauvegardes automatiques que cette version ne sait pas lire ont "
-                           "été mises de côté, sans être supprimées (%{count}) : %{folder}",
+        "saves.set_aside": "Sauvegardes automatiques illisibles par cette version, mises de "
+                           "côté sans être supprimées (%{count}) : %{folder}",
         "saves.saved": "Partie enregistrée sous « %{name} ».",
         "saves.hint": "↑/↓ choisir · Entrée charger · Suppr effacer · Échap retour",
         "saves.hint_save": "Tapez un nom · Entrée enregistrer · Échap retour",

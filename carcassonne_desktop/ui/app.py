@@ -227,6 +227,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if self._error_window_takes(event):
+            return
         if self.manager.process_events(event):
             return
         self.stack.handle_event(event)
@@ -267,6 +269,17 @@ class App:
         from carcassonne_desktop.ui.error_notice import show_error_notice
 
         self.error_window = show_error_notice(self.manager, self.screen_size, error, saved)
+
+    def _error_window_takes(self, event: pygame.event.Event) -> bool:
+        """Enter or Escape closes the error window, rather than start a new game
+        (or leave) from the menu under it."""
+        window = self.error_window
+        if window is None or not window.alive() or event.type != pygame.KEYDOWN or \
+                event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            return False
+        window.kill()
+        self.error_window = None
+        return True
 
     def _frame(self, dt: float | None) -> bool:
         if dt is None:

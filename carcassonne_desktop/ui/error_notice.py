@@ -16,6 +16,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.errors import one_line
+from carcassonne_desktop.ui.dialogs import message_window
 
 MAX_DETAIL = 160
 SIZE = (560, 300)
@@ -43,6 +44,5 @@ def show_error_notice(manager: pygame_gui.UIManager, screen_size: tuple[int, int
     """Open the window in the middle of the screen (closed by its button)."""
     rect = pygame.Rect(0, 0, min(SIZE[0], screen_size[0] - 40), min(SIZE[1], screen_size[1] - 40))
     rect.center = (screen_size[0] // 2, screen_size[1] // 2)
-    return pygame_gui.windows.UIMessageWindow(
-        rect, html.escape(notice_text(error, saved), quote=False), manager,
-        window_title=i18n.tr("app.error.title"), always_on_top=True)
+    return message_window(manager, rect, html.escape(notice_text(error, saved), quote=False),
+                          i18n.tr("app.error.title"))
