@@ -23,16 +23,15 @@ from carcassonne_desktop.engine import GameRecord  # noqa: E402
 from carcassonne_desktop.persistence import saves  # noqa: E402
 from carcassonne_desktop.persistence.errors import SaveFormatError  # noqa: E402
 from carcassonne_desktop.persistence.store import AUTOSAVES_KEPT, SaveStore  # noqa: E402
+from tests import test_saves_validation  # noqa: E402
 from tests.test_persistence_saves import random_game  # noqa: E402
 
 DEEP = 975
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> SaveStore:
-    store = SaveStore(tmp_path / "data", examples=tmp_path / "examples")
-    store.save(random_game(8, 30), "good")
-    return store
+#: A saves folder holding one good save "good", and the Load screen's window.
+store = test_saves_validation.store
+app = test_saves_validation.app
 
 
 @functools.cache
@@ -104,18 +103,6 @@ def test_an_unforeseen_error_in_one_file_does_not_break_the_listing(store, monke
     assert infos["odd"].error is not None and infos["odd"].error.key == "saves.error.generic"
     assert "RuntimeError" in str(infos["odd"].error)
     assert "a bug in a check" in caplog.text
-
-
-@pytest.fixture
-def app(tmp_path):
-    pytest.importorskip("pygame_gui")
-    from carcassonne_desktop.persistence.settings import Settings
-    from carcassonne_desktop.ui.app import App
-
-    application = App(settings=Settings(), settings_file=tmp_path / "settings.json",
-                      size=(1280, 800))
-    yield application
-    application.close()
 
 
 def test_the_load_screen_lists_the_deep_record_and_refuses_to_open_it(app, store):
