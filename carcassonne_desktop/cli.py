@@ -18,9 +18,13 @@ from typing import Any
 from carcassonne_desktop import __version__
 from carcassonne_desktop.engine import EngineError, GameRecord, registry
 from carcassonne_desktop.engine.catalogue import Catalogue
+from carcassonne_desktop.engine.errors import one_line
 
 # The command speaks for itself: no pygame greeting line on the terminal.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+#: An error is one line (a path or value from the user may hold a newline or
+#: ESC: escaped), cut past this length (a value of millions of characters).
+MAX_ERROR_LENGTH = 1000
 
 
 class UsageError(Exception):
@@ -228,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         parser.error(str(exc))
     except (EngineError, OSError, InputFileError) as exc:
-        print(f"carcassonne: error: {exc}", file=sys.stderr)
+        print(f"carcassonne: error: {one_line(str(exc), MAX_ERROR_LENGTH)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

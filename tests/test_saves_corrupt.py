@@ -143,7 +143,7 @@ def test_newer_version_is_refused_and_not_replaced_by_backup(tmp_path, store):
     [(b"", "saves.error.empty"), (b"   \n", "saves.error.empty"),
      (b"\xff\xfe\x00garbage", "saves.error.not_json"), (b"{'single': 'quotes'}", "saves.error.not_json"),
      (b"[1, 2, 3]", "saves.error.not_a_save"), (b'"just a string"', "saves.error.not_a_save"),
-     (b"[" * 100_000, "saves.error.not_json"), (b"{}", "saves.error.not_a_save")],
+     (b"[" * 100_000, "saves.error.nested"), (b"{}", "saves.error.not_a_save")],
 )
 def test_not_a_save(tmp_path, content, key):
     path = tmp_path / "weird.json"

@@ -4,6 +4,19 @@ illegal but well-formed one (python-chess style)."""
 from __future__ import annotations
 
 
+def one_line(text: str, limit: int) -> str:
+    """An error's text as one line a terminal or a window shows as it is.
+
+    Every character that does not print (newline, ESC and the other controls,
+    line separators) is written as its escape, so a name or path from a file
+    can neither break the line nor run a terminal's escape codes; past
+    ``limit`` characters the text is cut with "…" (a value of millions of
+    characters quoted in a message).
+    """
+    line = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 class EngineError(Exception):
     """Base class of every error the engine raises on purpose."""
 

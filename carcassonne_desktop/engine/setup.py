@@ -3,6 +3,7 @@ the bag is filled. The record's `setup` object, with its parse/format pair."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,34 @@ def _expansion_setup_fields() -> frozenset[str]:
 #: palette (assets/themes/palette.json) draws and the save validation accepts
 #: (a test keeps the three equal). Default seats and self-play use them.
 PLAYER_COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black", "purple", "orange", "white")
+
+#: Longest player name a file may hold (the screens cut far shorter ones).
+MAX_NAME_LENGTH = 200
+#: Characters a name must not hold: control characters (NUL, newline, ESC and
+#: the C1 controls, which make a terminal run escape codes), lone surrogates
+#: (not text) and the line and paragraph separators (a name shows on one line).
+_UNSHOWABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def name_problem(name: str, allow_empty: bool = False) -> str | None:
+    """Why a name cannot be shown on one line, in English, or None when it can.
+
+    The rule every reader of names shares: the save loader and ``carcassonne
+    replay`` (``persistence.validation.check_setup``) and the names the setup
+    screen remembers.
+    """
+    if not name.strip() and not allow_empty:
+        return "is empty"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"is longer than {MAX_NAME_LENGTH} characters"
+    if any(unicodedata.category(c) in _UNSHOWABLE for c in name):
+        return "contains a control character"
+    return None
+
+
+def same_name_key(name: str) -> str:
+    """What makes two names the same for the players: spaces around and case ignored."""
+    return name.strip().casefold()
 
 
 @dataclass(frozen=True, slots=True)

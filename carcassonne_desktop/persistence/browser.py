@@ -97,6 +97,8 @@ class SaveBrowser:
         self.pending_delete: SlotView | None = None
         self.pending_overwrite: str | None = None
         self.message: str | None = None
+        #: A standing line about the folder, not the selection (autosaves set aside).
+        self.notice: str | None = None
         self.name = ""
         self.refresh()
 
@@ -114,6 +116,16 @@ class SaveBrowser:
                 self.selected = index
         if self.selected is None and self.slots and self.mode == "load":
             self.selected = 0
+        self.notice = self._set_aside_notice()
+
+    def _set_aside_notice(self) -> str | None:
+        """Say that unreadable autosaves were moved, and where (load mode)."""
+        if self.mode != "load":
+            return None
+        aside = self.store.set_aside()
+        if not aside:
+            return None
+        return text("saves.set_aside", count=len(aside), folder=str(self.store.set_aside_dir))
 
     def section_slots(self, section: str) -> list[SlotView]:
         return [v for v in self.slots if v.section == section]

@@ -24,7 +24,7 @@ import binascii
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
@@ -251,10 +251,7 @@ def parse_record(raw: object) -> GameRecord:
                               action_index=exc.action_index, detail=str(exc)) from None
     except MalformedError as exc:
         raise _bad(f"the game record is invalid: {exc}") from None
-    validation.check_seats(record.setup.players)
-    seats = tuple(replace(p, color=validation.palette_colour(p.color)) for p in record.setup.players)
-    if seats != record.setup.players:  # an old record: its colours by the palette's names
-        record.setup = replace(record.setup, players=seats)
+    record.setup = validation.check_setup(record.setup)
     return record
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from carcassonne_desktop.engine.errors import EngineError
+from carcassonne_desktop.engine.errors import EngineError, one_line
+
+MAX_PARAM_LENGTH = 300
 
 
 class SaveError(EngineError):
@@ -24,10 +26,17 @@ class SaveError(EngineError):
         self.params = params
 
     def user_message(self) -> str:
-        """The message in the current interface language (English if unknown)."""
+        """The message in the current interface language (English if unknown).
+
+        Its parameters come from the file (a detail quoting a value of a million
+        characters, a newline): each is shown on one line of at most
+        :data:`MAX_PARAM_LENGTH` characters, so the Load screen stays readable.
+        """
         from carcassonne_desktop.persistence.strings import text
 
-        return text(self.key, **self.params)
+        return text(self.key, **{name: one_line(value, MAX_PARAM_LENGTH)
+                                 if isinstance(value, str) else value
+                                 for name, value in self.params.items()})
 
 
 class SaveUnreadableError(SaveError):

@@ -40,6 +40,12 @@ def autosaves_dir(root: Path | None = None) -> Path:
     return (root if root is not None else data_dir()) / "autosaves"
 
 
+def set_aside_dir(root: Path | None = None) -> Path:
+    """Autosaves this version could not read, moved out of the way instead of
+    deleted when old autosaves are pruned (see ``store.SaveStore``)."""
+    return autosaves_dir(root) / "set-aside"
+
+
 def examples_dir(package_dir: Path = PACKAGE_DIR) -> Path:
     """The example games: the override, else a wheel's copy inside the package, else
     the clone's ``saves/`` (the last one even when missing: the list is then empty)."""

@@ -10,6 +10,7 @@ backup is loaded and a warning tells the player so.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -33,6 +34,8 @@ from carcassonne_desktop.persistence.errors import (
     SaveVersionError,
 )
 from carcassonne_desktop.persistence.paths import backup_path
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +177,9 @@ def _parse_json(text: str, name: str) -> Any:
             "saves.error.not_json",
         ) from None
     except RecursionError:
-        raise SaveUnreadableError(f"{name}: not valid JSON (nested too deeply)",
-                                  "saves.error.not_json") from None
+        raise SaveFormatError(f"{name}: the file is nested more than "
+                              f"{validation.MAX_DEPTH} levels deep", "saves.error.nested",
+                              where="the file") from None
     except ValueError:  # Python refuses integers of more than 4300 digits
         raise SaveFormatError(f"{name}: a number in the file is far too long (thousands of "
                               "digits)", "saves.error.number") from None
@@ -194,7 +198,7 @@ def decode(data: Any, context: Mapping[str, Any] | None = None) -> SaveDocument:
     if not isinstance(data, dict):
         raise SaveFormatError("not a Carcassonne saved game (not a JSON object)",
                               "saves.error.not_a_save")
-    validation.check_strings(data)
+    validation.check_json(data)
     version = migrations.detect_version(data)
     current = migrations.migrate(data, version, context or {})
     migrated_from = version if version < document.CURRENT_VERSION else None
@@ -238,18 +242,32 @@ def refreshed(meta: SaveMetadata, game: Game) -> SaveMetadata:
 
 # ------------------------------------------------------------------ public
 def read_info(path: Path, kind: str) -> SaveInfo:
-    """What the Load screen shows for a file (metadata only, fast): never raises."""
+    """What the Load screen shows for a file (metadata only, fast): never raises.
+
+    One bad file must not hide the others (or close the game): an error the
+    checks did not foresee is logged and the file listed as unusable.
+    """
     try:
         doc = read_document(path)
     except SaveVersionError as exc:
         return SaveInfo(path, kind, None, exc)
-    except SaveError as exc:
+    except Exception as exc:  # one file must not hide the others: see the docstring
+        error = exc if isinstance(exc, SaveError) else _unforeseen(path, exc)
         try:
             doc = read_document(backup_path(path))
-        except SaveError:
-            return SaveInfo(path, kind, None, exc)
+        except Exception as backup_exc:
+            if not isinstance(backup_exc, SaveError):
+                _unforeseen(backup_path(path), backup_exc)
+            return SaveInfo(path, kind, None, error)
         return SaveInfo(path, kind, doc.meta, None, from_backup=True)
     return SaveInfo(path, kind, doc.meta)
+
+
+def _unforeseen(path: Path, exc: Exception) -> SaveError:
+    """A listing error no check foresaw: logged with its traceback, shown as unusable."""
+    _log.error("could not read %s", path, exc_info=exc)
+    return SaveError(f"{path.name}: cannot be read ({type(exc).__name__})",
+                     "saves.error.generic")
 
 
 def _load_exact(path: Path) -> tuple[SaveDocument, Game]:
@@ -300,10 +318,13 @@ def load_record_from_file(path: str | Path) -> GameRecord:
     data = _parse_json(text, path.name)
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT and "version" not in data:
         try:
-            validation.check_strings(data)  # the names are printed: they must be text
+            validation.check_json(data)
+            record = GameRecord.from_json(data)
+            # the names are printed: the same check as the Load screen's
+            record.setup = validation.check_setup(record.setup)
         except SaveError as exc:
             raise _prefixed(exc, path.name) from None
-        return GameRecord.from_json(data)
+        return record
     try:
         return decode(data, {"name": path.stem, "saved_at": _mtime(path)}).record
     except SaveError as exc:

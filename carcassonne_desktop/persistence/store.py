@@ -11,13 +11,16 @@ This is the API the interface calls (no pygame here)::
 
 Autosaves are kept one per game (by ``game_id``), the most recent
 ``AUTOSAVES_KEPT`` of them, so starting a new game never destroys the
-autosave of an unfinished one.
+autosave of an unfinished one. Past them, an autosave this version cannot
+read (damaged, or written by a newer version) is never deleted: it is set
+aside in ``autosaves/set-aside/`` and the Load screen says so.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -54,6 +57,29 @@ def slot_from_name(name: str) -> str:
     return slug[:SLOT_MAX_LENGTH].strip("-") or "save"
 
 
+def _free_stem(directory: Path, base: str) -> str:
+    """``base``, or ``base-2``, ``base-3``...: the first stem no file (nor backup) uses."""
+    candidate, n = base, 1
+    while (directory / f"{candidate}.json").exists() or (
+        directory / f"{candidate}.json.bak"
+    ).exists():
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+def _files(directory: Path) -> list[Path]:
+    """What a folder holds; nothing when it is missing or cannot be read (logged):
+    a listing never raises."""
+    if not directory.is_dir():
+        return []
+    try:
+        return list(directory.iterdir())
+    except OSError as exc:
+        _log.warning("cannot list %s: %s", directory, exc.strerror or exc)
+        return []
+
+
 def _check_slot(slot: str) -> str:
     if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", slot) or slot.endswith(".json"):
         raise SaveError(f"bad save slot {slot!r}", "saves.error.generic")
@@ -83,6 +109,10 @@ class SaveStore:
     @property
     def autosaves_dir(self) -> Path:
         return paths.autosaves_dir(self.root)
+
+    @property
+    def set_aside_dir(self) -> Path:
+        return paths.set_aside_dir(self.root)
 
     def remove_stale_temporaries(self) -> list[Path]:
         """Clear what a killed save left behind (called when the store opens)."""
@@ -135,7 +165,7 @@ class SaveStore:
         (the previous version becomes its backup); ``slot`` forces a slot."""
         name = name.strip() or "save"
         if slot is None:
-            slot = self.slot_for_name(name) or self._free_slot(slot_from_name(name))
+            slot = self.slot_for_name(name) or _free_stem(self.saves_dir, slot_from_name(name))
         path = self.saves_dir / f"{_check_slot(slot)}.json"
         return self._write(path, game, name, "manual", thumbnail)
 
@@ -146,28 +176,55 @@ class SaveStore:
                 return info.slot
         return None
 
-    def _free_slot(self, base: str) -> str:
-        candidate, n = base, 1
-        while (self.saves_dir / f"{candidate}.json").exists() or (
-            self.saves_dir / f"{candidate}.json.bak"
-        ).exists():
-            n += 1
-            candidate = f"{base}-{n}"
-        return candidate
-
     def _prune_autosaves(self, keep: Path) -> None:
+        """Keep the ``AUTOSAVES_KEPT`` most recent autosaves (readable ones first).
+
+        Past them, one that reads is deleted with its backup; one this version
+        cannot read in full (damaged, written by a newer version, or readable
+        only through its backup) is set aside instead: what cannot be read
+        cannot be known to be worthless.
+        """
         infos = self._sorted(self._infos(self.autosaves_dir, "autosave"))
         for info in infos[AUTOSAVES_KEPT:]:
-            if info.path != keep:
+            if info.path == keep:
+                continue
+            if info.ok and not info.from_backup:
                 self._remove(info.path)
+            else:
+                self._set_aside(info)
+
+    def _set_aside(self, info: SaveInfo) -> None:
+        """Move an unreadable autosave and its backup to ``set-aside/`` (logged).
+
+        A move that fails leaves the file where it was: never a deletion.
+        """
+        folder = self.set_aside_dir
+        reason = info.error.message if info.error is not None else "readable only from its backup"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / f"{_free_stem(folder, info.slot)}.json"
+            for source, moved in ((info.path, target),
+                                  (paths.backup_path(info.path), paths.backup_path(target))):
+                if source.exists():
+                    os.replace(source, moved)
+        except OSError as exc:
+            _log.warning("could not set aside the unreadable autosave %s (%s): left in place",
+                         info.path, exc.strerror or exc)
+            return
+        _log.warning("autosave %s cannot be read (%s): set aside in %s, not deleted",
+                     info.path.name, reason, target)
+
+    def set_aside(self) -> list[Path]:
+        """The autosaves set aside because this version could not read them."""
+        return sorted(p for p in _files(self.set_aside_dir)
+                      if p.name.endswith((".json", ".json.bak")) and not is_temporary(p)
+                      and not (p.name.endswith(".bak") and p.with_suffix("").exists()))
 
     # ------------------------------------------------------------- listing
     @staticmethod
     def _infos(directory: Path, kind: str) -> list[SaveInfo]:
-        if not directory.is_dir():
-            return []
         stems: set[str] = set()
-        for path in directory.iterdir():
+        for path in _files(directory):
             if is_temporary(path):
                 continue
             if path.name.endswith(".json"):

@@ -36,6 +36,8 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.empty": "No saved games yet.",
         "saves.unreadable": "Unreadable: %{reason}",
         "saves.example_read_only": "Example games cannot be deleted.",
+        "saves.set_aside": "Autosaves this version cannot read were set aside, not deleted "
+                           "(%{count}): %{folder}",
         "saves.saved": "Saved as “%{name}”.",
         "saves.hint": "↑/↓ choose · Enter load · Delete remove · Esc back",
         "saves.hint_save": "Type a name · Enter save · Esc back",
@@ -63,6 +65,9 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.error.date": "The file is damaged: its date is impossible (%{date}).",
         "saves.error.number": "The file is damaged: it holds a number thousands of digits long.",
         "saves.error.no_actions": "The file is damaged: the moves of the game are missing.",
+        "saves.error.nested": "The file is damaged: its contents are nested far too deeply.",
+        "saves.error.same_colour": "Players %{n} and %{m} have the same colour.",
+        "saves.error.same_name": "Players %{n} and %{m} have the same name.",
         "saves.warning.backup": "The save was damaged (%{reason}); the previous save, "
                                 "from %{date}, was loaded instead.",
         "saves.warning.migrated": "This save is in an older format; it will be updated "
@@ -93,6 +98,8 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.empty": "Aucune partie enregistrée pour l’instant.",
         "saves.unreadable": "Illisible : %{reason}",
         "saves.example_read_only": "Les parties d’exemple ne peuvent pas être supprimées.",
+        "saves.set_aside": "Sauvegardes automatiques illisibles par cette version, mises de "
+                           "côté sans être supprimées (%{count}) : %{folder}",
         "saves.saved": "Partie enregistrée sous « %{name} ».",
         "saves.hint": "↑/↓ choisir · Entrée charger · Suppr effacer · Échap retour",
         "saves.hint_save": "Tapez un nom · Entrée enregistrer · Échap retour",
@@ -121,6 +128,10 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.error.number": "Le fichier est abîmé : il contient un nombre de milliers de "
                               "chiffres.",
         "saves.error.no_actions": "Le fichier est abîmé : les coups de la partie ont disparu.",
+        "saves.error.nested": "Le fichier est abîmé : son contenu est imbriqué beaucoup trop "
+                              "profondément.",
+        "saves.error.same_colour": "Les joueurs %{n} et %{m} ont la même couleur.",
+        "saves.error.same_name": "Les joueurs %{n} et %{m} ont le même nom.",
         "saves.warning.backup": "La sauvegarde était abîmée (%{reason}) ; la sauvegarde "
                                 "précédente, du %{date}, a été chargée à la place.",
         "saves.warning.migrated": "Cette sauvegarde est dans un ancien format ; elle sera "

@@ -14,20 +14,28 @@ No pygame here: the palette's player colours are the engine's
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any
 
-from carcassonne_desktop.engine.setup import PLAYER_COLOURS
+from carcassonne_desktop.engine.setup import (
+    PLAYER_COLOURS,
+    GameSetup,
+    name_problem,
+    same_name_key,
+)
 from carcassonne_desktop.persistence.errors import SaveFormatError
 
 #: Colours earlier versions wrote that the palette names otherwise: self-play
 #: gave an eighth player "gray" while the palette's eighth colour is "white".
 #: Such records load with the palette's name.
 LEGACY_COLOURS: dict[str, str] = {"gray": "white"}
-MAX_NAME_LENGTH = 200
 MAX_COUNT = 1_000_000
+#: Containers inside containers a file may hold. A save needs about 6 (save,
+#: record, setup, options or an action, a value); the parser itself gives up
+#: near 1000, and anything between used to crash whoever recursed next.
+MAX_DEPTH = 64
 EARLIEST = datetime(1970, 1, 1, tzinfo=timezone.utc)
 LATEST = datetime(9000, 1, 1, tzinfo=timezone.utc)
 _BAD_CHARACTER = re.compile("[\x00\ud800-\udfff]")
@@ -45,26 +53,40 @@ def refuse(message: str, key: str, **params: Any) -> SaveFormatError:
     return SaveFormatError(message, key, detail=message, **params)
 
 
-# ------------------------------------------------------------ any string
+# ------------------------------------------------------------ any value
 def _strings(data: Any, where: str) -> Iterator[tuple[str, str]]:
     """Every string (keys too) of a parsed JSON value with where it sits; no recursion,
-    because the parser accepts nesting deeper than Python's recursion limit."""
-    stack: list[tuple[Any, str]] = [(data, where)]
+    because the parser accepts nesting deeper than Python's recursion limit.
+
+    Refuses a value nested deeper than :data:`MAX_DEPTH` on the way: whatever
+    reads the document next (``json.dumps`` for the game id, comparisons,
+    copies) recurses, and a few hundred levels exhaust the stack of a caller
+    that is itself deep, such as the Load screen inside the main loop.
+    """
+    stack: list[tuple[Any, str, int]] = [(data, where, 0)]
     while stack:
-        value, path = stack.pop()
+        value, path, depth = stack.pop()
         if isinstance(value, str):
             yield value, path
-        elif isinstance(value, dict):
+            continue
+        if not isinstance(value, (dict, list)):
+            continue
+        if depth >= MAX_DEPTH:
+            raise refuse(f"{path or 'the file'} is nested more than {MAX_DEPTH} levels deep",
+                         "saves.error.nested", where=shown(path or "the file"))
+        if isinstance(value, dict):
             for key, item in value.items():
                 yield key, path
-                stack.append((item, f"{path}.{key}" if path else str(key)))
-        elif isinstance(value, list):
-            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+                stack.append((item, f"{path}.{key}" if path else str(key), depth + 1))
+        else:
+            stack.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
 
 
-def check_strings(data: Any) -> None:
-    """No string anywhere holds a NUL or a lone surrogate: neither can be drawn,
-    and a surrogate cannot even be written back to disk (UTF-8 refuses it)."""
+def check_json(data: Any) -> None:
+    """A parsed file is text the game can draw and write back, and shallow enough
+    to be read without recursion errors: no string anywhere holds a NUL or a lone
+    surrogate (neither can be drawn, and UTF-8 refuses a surrogate), and nothing is
+    nested more than :data:`MAX_DEPTH` levels deep."""
     for value, path in _strings(data, ""):
         if _BAD_CHARACTER.search(value):
             where = path or "the file"
@@ -75,14 +97,10 @@ def check_strings(data: Any) -> None:
 
 # ------------------------------------------------------------ fields
 def check_name(value: str, where: str, allow_empty: bool = False) -> str:
-    """A name the screens can show: not blank, no control character, not huge."""
-    if not value.strip() and not allow_empty:
-        raise refuse(f"{where} is empty", "saves.error.bad_name")
-    if len(value) > MAX_NAME_LENGTH:
-        raise refuse(f"{where} is longer than {MAX_NAME_LENGTH} characters",
-                     "saves.error.bad_name")
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in value):
-        raise refuse(f"{where} contains a control character", "saves.error.bad_name")
+    """A name the screens can show on one line: the engine's rule (``name_problem``)."""
+    problem = name_problem(value, allow_empty)
+    if problem is not None:
+        raise refuse(f"{where} {problem}", "saves.error.bad_name")
     return value
 
 
@@ -121,10 +139,32 @@ def check_player(name: str, colour: str, controller: str, index: int) -> None:
     check_controller(controller, index)
 
 
-def check_seats(players: Iterable[Any]) -> None:
-    """The record's seats (``PlayerSetup``-like objects): they are what the game uses."""
-    for index, player in enumerate(players):
+def check_setup(setup: GameSetup) -> GameSetup:
+    """The seats of a record as the game will draw, print and run them: the one
+    check for every reader of a game file, the Load screen (``document.parse_record``)
+    and ``carcassonne replay`` (``saves.load_record_from_file``) alike.
+
+    Each seat has a name that shows on one line, a colour of the palette and a
+    known controller; no two seats share a colour, nor a name as the players
+    would read it (case and spaces around ignored, as on the setup screen).
+    Returns the setup with the palette's names for old colours.
+    """
+    colours: dict[str, int] = {}
+    names: dict[str, int] = {}
+    for index, player in enumerate(setup.players):
         check_player(player.name, player.color, player.controller, index)
+        colour, name = palette_colour(player.color), same_name_key(player.name)
+        if colour in colours:
+            first = colours[colour] + 1
+            raise refuse(f"players {first} and {index + 1} have the same colour "
+                         f"({shown(colour)})", "saves.error.same_colour", n=first, m=index + 1)
+        if name in names:
+            first = names[name] + 1
+            raise refuse(f"players {first} and {index + 1} have the same name",
+                         "saves.error.same_name", n=first, m=index + 1)
+        colours[colour], names[name] = index, index
+    seats = tuple(replace(p, color=palette_colour(p.color)) for p in setup.players)
+    return setup if seats == setup.players else replace(setup, players=seats)
 
 
 def check_count(value: int, key: str, minimum: int = 0) -> int:

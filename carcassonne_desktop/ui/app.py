@@ -11,6 +11,7 @@ factory, saved-game callbacks, the computer levels and the expansion list).
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +26,8 @@ from carcassonne_desktop.persistence.settings import Settings, load_settings, sa
 from carcassonne_desktop.ui.resources import colour, load_theme, reset_font_cache
 from carcassonne_desktop.ui.scene import Scene, SceneStack
 from carcassonne_desktop.ui.sound import SoundBoard
+
+_log = logging.getLogger(__name__)
 
 MIN_WINDOW = (960, 640)
 FPS = 60
@@ -106,6 +109,12 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
+        #: True in a real window (``run``, the launcher): an error in a scene is
+        #: shown and the game goes back to the main menu instead of closing
+        #: (``recover``). Tests step frames themselves and see errors raised.
+        self.recovers = False
+        self._just_recovered = False
+        self.error_window: pygame_gui.windows.UIMessageWindow | None = None
 
     # ----------------------------------------------------------------- window
 
@@ -218,12 +227,61 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if self._error_window_takes(event):
+            return
         if self.manager.process_events(event):
             return
         self.stack.handle_event(event)
 
     def step(self, dt: float | None = None) -> bool:
-        """One frame: events, update, draw. Returns False once the app should stop."""
+        """One frame: events, update, draw. Returns False once the app should stop.
+
+        With ``recovers`` on, an error raised by a scene during the frame goes to
+        :meth:`recover` rather than out of the main loop (which closed the game).
+        """
+        if not self.recovers:
+            return self._frame(dt)
+        try:
+            alive = self._frame(dt)
+        except Exception as error:
+            self.recover(error)
+            return self.running and len(self.stack) > 0
+        self._just_recovered = False
+        return alive
+
+    def recover(self, error: Exception) -> None:
+        """A scene raised: log it, save every game on the stack, go back to the
+        main menu and say so in a window (the error on one line).
+
+        If the menu itself fails before one frame went through since the last
+        recovery, there is nothing left to go back to: the error is raised again.
+        """
+        if self._just_recovered:
+            raise error
+        self._just_recovered = True
+        _log.error("error in %s: back to the main menu", type(self.stack.top).__name__,
+                   exc_info=error)
+        saved = self.stack.rescue()
+        self.stack.abandon()
+        if self.error_window is not None:
+            self.error_window.kill()
+        self.start()
+        from carcassonne_desktop.ui.error_notice import show_error_notice
+
+        self.error_window = show_error_notice(self.manager, self.screen_size, error, saved)
+
+    def _error_window_takes(self, event: pygame.event.Event) -> bool:
+        """Enter or Escape closes the error window, rather than start a new game
+        (or leave) from the menu under it."""
+        window = self.error_window
+        if window is None or not window.alive() or event.type != pygame.KEYDOWN or \
+                event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            return False
+        window.kill()
+        self.error_window = None
+        return True
+
+    def _frame(self, dt: float | None) -> bool:
         if dt is None:
             dt = self.clock.tick(self.frame_rate()) / 1000.0
         events = pygame.event.get()
@@ -255,6 +313,7 @@ class App:
         if not len(self.stack):
             self.start()
         self.realtime = True
+        self.recovers = True
         try:
             while self.step():
                 pass

@@ -1,4 +1,4 @@
-"""Yes/no questions in a window, with buttons a child can hit.
+"""Yes/no questions and messages in a window, with buttons a child can hit.
 
 pygame-gui's confirmation dialog sizes its buttons to their text at 30
 pixels high, squeezed into the corner; for a family game (and touch-pads)
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+
+from carcassonne_desktop import i18n
 
 BUTTON_HEIGHT = 44
 MIN_BUTTON_WIDTH = 140
@@ -27,13 +29,31 @@ def confirmation_dialog(
 
 
 def enlarge_buttons(dialog: pygame_gui.windows.UIConfirmationDialog) -> None:
-    cancel, confirm = dialog.cancel_button, dialog.confirm_button
-    widths = [max(button.rect.width + TEXT_PADDING, MIN_BUTTON_WIDTH) for button in (cancel, confirm)]
-    for button, width in zip((cancel, confirm), widths):
-        button.set_dimensions((width, BUTTON_HEIGHT))
-        # Anchored to the bottom-right corner (the confirm button to the
-        # cancel button's left edge): offsets count leftwards and upwards.
-        button.set_relative_position((-MARGIN - width, -MARGIN - BUTTON_HEIGHT))
+    for button in (dialog.cancel_button, dialog.confirm_button):
+        _roomy(button)
     inner_width, inner_height = dialog.get_container().get_size()
     dialog.confirmation_text.set_dimensions(
         (inner_width - 10, inner_height - BUTTON_HEIGHT - 2 * MARGIN - 5))
+
+
+def message_window(manager: pygame_gui.UIManager, rect: pygame.Rect, body: str,
+                   title: str) -> pygame_gui.windows.UIMessageWindow:
+    """A message (HTML body) with one roomy button, the game's own "Close":
+    pygame-gui's is small and its "Dismiss" tooltip is English only."""
+    window = pygame_gui.windows.UIMessageWindow(rect, body, manager, window_title=title,
+                                                always_on_top=True)
+    button = window.dismiss_button
+    button.set_text(i18n.key("common.close"))
+    button.tool_tip_text = None
+    _roomy(button)
+    inner_width, inner_height = window.get_container().get_size()
+    window.text_block.set_dimensions((inner_width, inner_height - BUTTON_HEIGHT - 2 * MARGIN))
+    return window
+
+
+def _roomy(button: pygame_gui.elements.UIButton) -> None:
+    """The game's button size for a button anchored to a window's bottom-right
+    corner (or to another button's left edge): offsets count leftwards and upwards."""
+    width = max(button.rect.width + TEXT_PADDING, MIN_BUTTON_WIDTH)
+    button.set_dimensions((width, BUTTON_HEIGHT))
+    button.set_relative_position((-MARGIN - width, -MARGIN - BUTTON_HEIGHT))

@@ -188,6 +188,9 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self._close_dialog()
         super().exit()
 
+    def rescue(self) -> bool | None:
+        return self.session.rescue()
+
     def pause(self) -> None:
         self.camera.release_keys()
         super().pause()

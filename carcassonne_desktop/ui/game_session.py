@@ -106,3 +106,12 @@ class GameSession:
         except Exception as exc:
             _log.warning("autosave failed: %s", exc)
             self.save_error = str(exc)
+
+    def rescue(self) -> bool | None:
+        """Save now because the screen is closing on an error (``Scene.rescue``):
+        no picture, since drawing may be what failed. True once saved, False when
+        the disk refused, None for a game that is not saved (a watched one)."""
+        if not self.autosave_enabled:
+            return None
+        self.autosave()
+        return self.save_error is None

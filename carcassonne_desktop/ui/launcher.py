@@ -120,6 +120,7 @@ def run(autoplay: bool = False, quit_after_turns: int | None = None, screenshot:
     app = App(build_hooks(), settings_file=settings_file)
     app.start()
     app.realtime = True  # a real window: it may rest when left alone
+    app.recovers = True  # ...and an error in a screen goes back to the menu
     state: dict[str, Any] = {"quit": False}
     if autoplay:
         from carcassonne_desktop.engine import Game

@@ -35,6 +35,7 @@ THUMB_SIZE = (300, 200)
 BUTTON_H = 52
 HEADER_PREFIX = "header:"
 LIST_FONT_SIZE = 20  # the list's items are buttons: "button" in assets/themes/theme.json
+NOTES_HEIGHT = 250  # under the detail: the set-aside notice with its folder, and a refusal
 
 
 def thumbnail_surface(data: bytes | None, size: tuple[int, int]) -> pygame.Surface | None:
@@ -179,20 +180,23 @@ class SaveLoadScene(PanelScene):
                 pygame.Rect(area.left, y, *surface.get_size()), surface, self.manager,
                 container=self.panel)
             y += surface.get_height() + 12
+        notes = [note for note in (self.browser.message, self.browser.notice) if note]
+        # The set-aside notice names a folder: it needs room to be read whole.
+        reserve, least = (NOTES_HEIGHT, 120) if self.browser.notice else (100, 170)
         if view is not None:
+            # an unreadable file's reason is in its status ("Unreadable: ...") already
             lines = [f"<b>{_escape(view.title)}</b>", _escape(view.date),
                      _escape(view.status), _escape(view.players)]
-            if view.error:
-                lines.append(_escape(view.error))
+            height = max(least, area.bottom - y - reserve)
             self.detail = pygame_gui.elements.UITextBox(
                 "<br>".join(line for line in lines if line),
-                pygame.Rect(area.left, y, area.width, max(170, area.bottom - y - 100)),
-                self.manager, container=self.panel)
-            y += max(170, area.bottom - y - 100) + 10
-        if self.browser.message:
+                pygame.Rect(area.left, y, area.width, height), self.manager,
+                container=self.panel)
+            y += height + 10
+        if notes:
             self.message = pygame_gui.elements.UITextBox(
-                _escape(self.browser.message), pygame.Rect(area.left, y, area.width,
-                                                           max(60, area.bottom - y)),
+                "<br>".join(_escape(note) for note in notes),
+                pygame.Rect(area.left, y, area.width, max(60, area.bottom - y)),
                 self.manager, container=self.panel)
         self._update_buttons(view)
 

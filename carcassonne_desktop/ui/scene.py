@@ -8,6 +8,8 @@ game state: everything that changes happens in ``handle_event`` or ``update``.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,6 +17,8 @@ import pygame_gui
 
 if TYPE_CHECKING:
     from carcassonne_desktop.ui.app import App
+
+_log = logging.getLogger(__name__)
 
 
 class Scene:
@@ -103,6 +107,17 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         del surface
 
+    # ----------------------------------------------------------------- errors
+
+    def rescue(self) -> bool | None:
+        """Save what this scene holds, because an error is about to close it.
+
+        Called by the app when a scene raised (maybe this one, maybe another):
+        True once saved, False when saving failed, None when there is nothing
+        to save. Must not draw nor rely on the state that raised.
+        """
+        return None
+
 
 class SceneStack:
     """The stack of scenes; the top one is active."""
@@ -147,6 +162,32 @@ class SceneStack:
     def clear(self) -> None:
         while self._scenes:
             self._scenes.pop().exit()
+
+    def rescue(self) -> list[bool]:
+        """Ask every scene to save what it holds (top first); the answers of those
+        that had something to save. One that raises counts as not saved."""
+        answers: list[bool] = []
+        for scene in reversed(self._scenes):
+            try:
+                answer = scene.rescue()
+            except Exception:  # the error being handled may have broken it too
+                _log.exception("%s could not be saved", type(scene).__name__)
+                answer = False
+            if answer is not None:
+                answers.append(answer)
+        return answers
+
+    def abandon(self) -> None:
+        """Empty the stack after an error: every scene exits; one that raises
+        while exiting is logged and its widgets removed all the same."""
+        while self._scenes:
+            scene = self._scenes.pop()
+            try:
+                scene.exit()
+            except Exception:
+                _log.exception("%s failed while closing", type(scene).__name__)
+                with contextlib.suppress(Exception):
+                    scene.kill_ui()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offer an event to the top scene only; returns whether it was consumed."""

@@ -9,7 +9,6 @@ record (DESIGN.md section 5); the choices are remembered through the settings.
 from __future__ import annotations
 
 import copy
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +17,7 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.setup import name_problem, same_name_key
 from carcassonne_desktop.ui.art.meeples import player_colour_names, render_meeple
 from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.panel_scene import MARGIN, PanelScene
@@ -520,15 +520,9 @@ def _box_area(box: pygame_gui.elements.UICheckBox) -> pygame.Rect:
     return area
 
 
-def same_name_key(name: str) -> str:
-    """What makes two names the same for the players: spaces around and case ignored."""
-    return name.strip().casefold()
-
-
 def _usable_name(value: Any) -> bool:
     """A remembered name the entry field can show (a string without control characters)."""
-    return (isinstance(value, str) and bool(value.strip())
-            and not any(unicodedata.category(c) in ("Cc", "Cs") for c in value))
+    return isinstance(value, str) and name_problem(value) is None
 
 
 def _remembered_seats(players: Any, controllers: Sequence[str]) -> list[Seat]:
