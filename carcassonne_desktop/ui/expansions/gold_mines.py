@@ -36,9 +36,10 @@ from carcassonne_desktop.ui.resources import colour
 if TYPE_CHECKING:
     from carcassonne_desktop.ui.art.symbols import SymbolContext
 
-#: Where a tile's ingots lie, in tile units from its top-left corner (the
-#: lower-left corner, away from the figures' usual spots in the middle).
-STACK_AT = (0.2, 0.8)
+#: Where a tile's ingots lie, in tile units from its top-left corner: by the
+#: north-west corner, away from the figures' usual spots in the middle (the
+#: mine's icon takes the roomiest corner, most often a southern one).
+STACK_AT = (0.1, 0.3)
 #: An ingot's size, in tile units.
 INGOT_W, INGOT_H = 0.16, 0.07
 #: The directions of the eight neighbours, for the answers' button labels.
@@ -115,9 +116,17 @@ def gold_label(game: Any, action: Any) -> str | None:
 
 
 # ----------------------------------------------------------------- players
-def hoard_note(game: Any, player: int) -> str | None:
-    held = game.tokens[player].get(GOLD, 0)
-    return i18n.tr("gold.note", count=held, each=rate(held)) if held else None
+def _hoard(suffix: str) -> Any:
+    """The hoard after the name ("Or ×4"), or with ``suffix`` "_words" in full."""
+    def note(game: Any, player: int) -> str | None:
+        held = game.tokens[player].get(GOLD, 0)
+        return i18n.tr(f"gold.note{suffix}", count=held, each=rate(held)) if held else None
+
+    note.__name__ = f"hoard_note{suffix}"
+    return note
+
+
+hoard_note, hoard_words = _hoard(""), _hoard("_words")
 
 
 # ------------------------------------------------------------------- the log
@@ -139,7 +148,7 @@ register_tile_symbol(GOLD, paint_mine, layer="top")
 register_board_painter(ID, paint_ingots)
 register_board_choices(GOLD, gold_choices)
 register_choice_label(GOLD, gold_label)
-register_player_note(ID, hoard_note)
+register_player_note(ID, hoard_note, hoard_words)
 register_noted_token(GOLD)
 for _kind in (GoldPlaced.kind, GoldCollected.kind, GoldLost.kind, "token_gained"):
     register_event_text(_kind, log_text)
