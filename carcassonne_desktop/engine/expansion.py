@@ -174,6 +174,18 @@ class Expansion:
     def on_features_joined(self, game: Game, kept: int, absorbed: int) -> None:
         """Two features became one (`absorbed` root now belongs to `kept`)."""
 
+    def tile_links(self, game: Game, x: int, y: int) -> Iterable[tuple[int, int]]:
+        """Pairs of local features of the tile at (x, y) this expansion joins
+        now beyond the catalogue's edges (a ferry's two road ends): what a
+        relink (engine/relink.py) joins again when it rebuilds a feature.
+        Every join an expansion makes with `join_features` on a feature that
+        may be relinked must be reported here."""
+        return ()
+
+    def on_features_relinked(self, game: Game, roots: tuple[int, ...]) -> None:
+        """Features were rebuilt by a relink; `roots` are the new ones (state
+        kept by root must be found again from its segments)."""
+
     def next_player(self, game: Game, player: int) -> int | None:
         """Who plays after `player`; None keeps the usual order (the volcano
         gives the same player another turn)."""

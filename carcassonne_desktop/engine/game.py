@@ -48,6 +48,7 @@ from carcassonne_desktop.engine.events import (
 from carcassonne_desktop.engine.features import Position
 from carcassonne_desktop.engine.figure_moves import FigureMoves
 from carcassonne_desktop.engine.legal import _NO_GROUPS, LegalActions, PlacementGroup, deploy_action
+from carcassonne_desktop.engine.relink import Relinking
 from carcassonne_desktop.engine.rules import Rules
 from carcassonne_desktop.engine.scoring import Scoring
 from carcassonne_desktop.engine.setup import GameSetup
@@ -62,7 +63,7 @@ OVER = "over"
 _SILENT = frozenset({PLACE_TILE, FIGURE})
 
 
-class Game(CoreWorks, Board, FigureMoves, Scoring, Snapshots):
+class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, Snapshots):
     """A game in progress. Create with a `GameSetup`; drive with `apply`."""
 
     # Slots, not an instance dict: with more than 30 attributes CPython stops

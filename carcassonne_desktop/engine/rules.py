@@ -31,6 +31,8 @@ HOOKS = (
     "on_feature_scored",
     "on_points_awarded",
     "on_features_joined",
+    "tile_links",
+    "on_features_relinked",
     "next_player",
     "unseen_tiles",
     "resample_hidden",
