@@ -4,7 +4,8 @@ hold followers that players earn when their tile made others score and not
 themselves, and that come out onto the feature being scored, one round of
 players per scoring; the Count blocks one quarter (docs/rulings.md, "The
 Count of Carcassonne"). The city itself counts as a completed city for the
-farmers of the fields around it (`start_cities`, ruling 62)."""
+farmers of the fields around it and for the king's tally (`start_cities`,
+rulings 62-63)."""
 
 from __future__ import annotations
 
@@ -316,7 +317,7 @@ class Count(Expansion):
 - Les partisans du quartier où se trouve le Comte ne bougent pas.
 - Les partisans du marché ne sortent qu'à la fin de la partie, juste avant l'évaluation des prés : chacun à son tour les place sur les prés de son choix.
 - Les partisans de la cité ne rentrent jamais dans la réserve autrement. Le grand partisan peut y aller et compte pour deux quand il en sort.
-- La cité de Carcassonne compte comme une ville achevée : en fin de partie, les paysans des prés qui la bordent la comptent comme toute ville achevée (3 points).
+- La cité de Carcassonne compte comme une ville achevée : en fin de partie, les paysans des prés qui la bordent la comptent comme toute ville achevée (3 points), et avec Roi & Chevalier-brigand, le roi la compte parmi les villes achevées.
 - Dans la fenêtre : cliquez un quartier pour y mettre votre partisan, puis un autre quartier pour y déplacer le Comte (ou Passer). Pendant une évaluation, cliquez le secteur encadré pour chaque partisan que vous faites sortir. À la fin, cliquez un pré pour chaque partisan du marché (le pré sous la souris est entouré et sa valeur affichée), puis Passer. Le panneau des joueurs dit combien de partisans chacun garde dans la cité.""",
         "en": """The city of Carcassonne, 12 tiles laid in advance, replaces the start tile. It has four quarters: the castle, the market, the forge and the cathedral. The Count starts on the castle.
 
@@ -326,7 +327,7 @@ class Count(Expansion):
 - Followers in the Count's quarter cannot move.
 - Market followers come out only at the end of the game, just before the fields are scored: each player in turn puts them on fields of their choice.
 - Followers in the city never go back to the supply otherwise. The large follower may go there and counts two when it comes out.
-- The city of Carcassonne counts as a completed city: at the end, the farmers of the fields around it score it like any completed city (3 points).
+- The city of Carcassonne counts as a completed city: at the end, the farmers of the fields around it score it like any completed city (3 points), and with King & Robber Baron the king counts it among the completed cities.
 - In the window: click a quarter to put your follower there, then another quarter to move the Count there (or Pass). During a scoring, click the framed feature for each follower you bring out. At the end, click a field for each market follower (the field under the mouse is outlined and its worth shown), then Pass. The players panel says how many followers each keeps in the city.""",
     }
 
@@ -344,7 +345,7 @@ class Count(Expansion):
 
     def start_cities(self, game: Game) -> tuple[Feature, ...]:
         """The City of Carcassonne, a completed city for the farmers of the
-        fields around it (docs/rulings.md 62)."""
+        fields around it and for the king's tally (docs/rulings.md 62-63)."""
         cells: frozenset[Position] | None = game.extension_state.get(_CITY_CELLS)
         return (city_of_carcassonne(cells),) if cells else ()
 
