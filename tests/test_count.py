@@ -24,6 +24,7 @@ from carcassonne_desktop.engine import (
     parse_action,
 )
 from carcassonne_desktop.engine.actions import Deploy, DeployToArea, MoveFigure, Pass
+from carcassonne_desktop.engine.events import PointsScored
 from carcassonne_desktop.engine.expansions.count import (
     AREA,
     CASTLE,
@@ -33,6 +34,7 @@ from carcassonne_desktop.engine.expansions.count import (
     city_figures,
     count_quarter,
 )
+from carcassonne_desktop.engine.score_terms import ScoreTerm
 from tests.engine_checks import Watcher, check_invariants
 
 GOLDEN_DIR = Path(__file__).parent / "golden_expansions"
@@ -424,3 +426,107 @@ def test_the_spring_goes_against_the_city_with_either_river(rivers):
     x, y = next(iter(springs.values()))
     city = {cell for cell, (tile, _) in game.placed_tiles().items() if tile.startswith("count/")}
     assert any((x + dx, y + dy) in city for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+
+
+# ------------------------------------------- the City of Carcassonne (issue 29)
+def _field_terms(name: str) -> list[tuple[tuple[str, int, int], ...]]:
+    """The terms of every field scoring of a golden record, in order."""
+    replay = GameRecord.from_json(_golden(name)["record"]).replay()
+    return [tuple((t.reason, t.count, t.each) for t in e.terms) for _, e in replay.events
+            if isinstance(e, PointsScored) and e.feature == "field"]
+
+
+def test_a_farm_touching_the_city_of_carcassonne_scores_it_as_a_completed_city():
+    """Issue 29: "a farm touching it gets nothing". The official clarification
+    (11/2013) makes the City of Carcassonne a completed city for farms
+    (ruling 62): each of the three ring fields borders one completed city."""
+    assert _field_terms("count_farms_score_the_city_of_carcassonne") == [
+        (("field_city", 1, 3),), (("field_city", 1, 3),), (("field_city", 1, 3),)]
+    # the market follower's field borders count/12's city and the City: 2 x 3
+    assert _field_terms("count_market_follower_to_field_at_end") == [(("field_city", 2, 3),)]
+
+
+def test_a_farm_touching_the_city_of_carcassonne_scores_it_with_first_edition_farmers():
+    """Issue 29 with the option farmers_first_edition: the City is one city,
+    scored once for the farmers of all three ring fields (Rouge 2, Bleu 1),
+    and the points are shown on its twelve cells."""
+    replay = GameRecord.from_json(
+        _golden("fe_count_city_of_carcassonne_supplied_once")["record"]).replay()
+    fields = [e for _, e in replay.events if isinstance(e, PointsScored) and e.feature == "field"]
+    city = {pos for pos, (tile, _) in replay.game.placed_tiles().items()
+            if tile.startswith("count/")}
+    assert [(e.players, e.points, set(e.tiles), e.terms) for e in fields] == [
+        ((0,), 3, city, (ScoreTerm("supplied_city", 1, 3),))]
+
+
+def test_the_city_of_carcassonne_is_a_start_city_where_the_city_lies():
+    """`start_cities`: one completed city on the Count's cells, wherever a
+    start board before it pushed the city (beside the Wheel's board too); a
+    forced start tile lays no city and brings none."""
+    for game in (Game(setup(order=[])), Game(setup("wheel_of_fortune", "river", seed=2))):
+        (city,) = game.start_cities()
+        cells = {pos for pos, (tile, _) in game.placed_tiles().items()
+                 if tile.startswith("count/")}
+        assert city.kind == "city" and city.completed and city.tiles == cells
+        assert len(cells) == 12
+        ring = {game.find(base + local) for (x, y), (rotated, base) in game.board.items()
+                if (x, y) in cells for local, spec in enumerate(rotated.tile.features)
+                if spec.kind == "field"}
+        assert len(ring) == 3  # the three roads cut the ring into three fields
+        for root in ring:
+            assert game.start_cities_beside(game.features[root]) == [(-1, city)]
+            assert game.completed_cities(game.features[root]) == 1
+    forced = Game(GameSetup(players=setup().players, expansions=("base", "count"),
+                            start_tile="base/D", tile_order=("base/B",)))
+    assert forced.start_cities() == ()
+
+
+def test_a_pig_beside_the_city_of_carcassonne_counts_it():
+    """The pig adds 1 per completed city of its field: the City included."""
+    game = Game(setup("traders_builders", order=["base/B", "base/B", "base/B"]))
+    game.apply(PlaceTile(-1, -2, 0, "base/B"))
+    game.apply(Deploy("follower", -1, -2, "NW"))  # P0's farmer on the north ring field
+    game.apply(PlaceTile(2, 0, 0, "base/B"))
+    game.apply(PASS)
+    game.apply(PlaceTile(0, -2, 0, "base/B"))  # joins the north ring field
+    game.apply(Deploy("pig", 0, -2, "NW"))
+    assert game.is_over
+    assert game.breakdown[0].get("field") == 4  # 3 + 1 for the pig, for the City
+
+
+def _fe_position(actions: int) -> Game:
+    """The first-edition golden's game after `actions` actions, with a fourth
+    tile left so the game is not over."""
+    record = _golden("fe_count_city_of_carcassonne_supplied_once")["record"]
+    game = Game(GameSetup.from_json({**record["setup"], "tile_order": ["base/B"] * 4}))
+    for data in record["actions"][:actions]:
+        game.apply(parse_action(data))
+    return game
+
+
+def test_the_computer_players_value_a_farm_beside_the_city_of_carcassonne():
+    """Issue 29 for the computer players: the evaluator's field prospects
+    count the City as a completed city (3), with either farmer rule."""
+    from carcassonne_desktop.ai.evaluation import Evaluator
+
+    game = Game(setup(order=["base/B", "base/B"]))
+    game.apply(PlaceTile(-1, -2, 0, "base/B"))
+    game.apply(Deploy("follower", -1, -2, "NW"))
+    root = game.find(game.figures_placed[0][2])
+    evaluator = Evaluator(game)
+    assert evaluator._prospects(game, root, game.features[root], 1, 0.5, {})[0] == 3.0
+    assert evaluator.totals(game)[0] > evaluator.totals(game)[1] + 2.0
+
+
+def test_the_first_edition_term_scores_the_city_of_carcassonne_once_for_its_winner():
+    """The first-edition term takes back each field's credit (3 for the City
+    beside each ring field) and gives the City's 3 to its city-by-city
+    winner: Rouge (2 farmers) -3 -3 +3, Bleu (1 farmer) -3."""
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.ai.expansions.base import farmers_city_by_city
+
+    game = _fe_position(6)
+    assert not game.is_over
+    totals = [0.0, 0.0]
+    farmers_city_by_city(Evaluator(game), game, totals)
+    assert totals == [-3.0, -3.0]

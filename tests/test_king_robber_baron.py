@@ -9,13 +9,14 @@ from pathlib import Path
 
 from carcassonne_desktop.engine import Game, GameRecord, quick_setup
 from carcassonne_desktop.engine.actions import parse_action
-from carcassonne_desktop.engine.events import TokenGained
+from carcassonne_desktop.engine.events import PointsScored, TokenGained
 from carcassonne_desktop.engine.expansions.king_robber_baron import (
     KING,
     ROBBER_BARON,
     Title,
     title_of,
 )
+from carcassonne_desktop.engine.score_terms import ScoreTerm
 
 GOLDEN = Path(__file__).parent / "golden_expansions"
 ROUGE, BLEU = 0, 1
@@ -165,3 +166,45 @@ def test_medium_pays_for_the_king_when_it_is_worth_more_than_the_gift():
     assert game.turn_player == BLEU and title_of(game, "city") == Title(ROUGE, 2, 4)
     action = create_player("ai:medium", seed=0).choose(game)
     assert (action.x, action.y) == (-1, -2)  # closes Rouge's 3-tile city: the king
+
+
+def test_the_city_of_carcassonne_counts_in_the_kings_tally_but_never_takes_the_title():
+    """Issue 29 and ruling 63: the official clarification (11/2013) counts the
+    City of Carcassonne when the king is scored; nobody laid its last tile, so
+    it neither gives the king nor sets the record (12 cells would beat every
+    city). Rouge's 2-tile city takes the king; the tally is 1 + 1."""
+    states = _replay_steps("kr_count_city_of_carcassonne_in_the_kings_tally")
+    assert title_of(states[1], "city") == Title(ROUGE, 2, 1)
+    record = GameRecord.from_json(json.loads(
+        (GOLDEN / "kr_count_city_of_carcassonne_in_the_kings_tally.json").read_text("utf-8")
+    )["record"])
+    kings = [e for _, e in record.replay().events if isinstance(e, PointsScored)
+             and e.feature == KING]
+    assert [(e.players, e.points, e.terms) for e in kings] == [
+        ((ROUGE,), 2, (ScoreTerm("king_final", 1), ScoreTerm("king_start", 1)))]
+
+
+def test_the_city_of_carcassonne_alone_gives_nobody_the_king():
+    """No city completed in the game: nobody holds the king, so the City of
+    Carcassonne scores for nobody (a title nobody holds scores nothing)."""
+    game = Game(quick_setup(2, expansions=("base", "king_robber_baron", "count"),
+                            tile_order=("base/B",)))
+    game.apply(parse_action({"type": "place_tile", "tile": "base/B", "x": -1, "y": -2, "rot": 0}))
+    game.apply(parse_action({"type": "pass"}))
+    assert game.is_over and title_of(game, "city").holder is None
+    assert game.scores == [0, 0] and not any("king" in b for b in game.breakdown)
+
+
+def test_the_evaluation_counts_the_city_of_carcassonne_in_the_kings_worth():
+    """Issue 29 for the computer players: the king's worth counts the City."""
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.ai.expansions.king_robber_baron import titles
+
+    game = _replay_steps("kr_count_city_of_carcassonne_in_the_kings_tally")[1]
+    without = game.copy()
+    without.extension_state.pop("count.city")  # as if the City were no city
+    assert game.start_cities() and not without.start_cities()
+    totals, less = [0.0, 0.0], [0.0, 0.0]
+    titles(Evaluator(game), game, totals)
+    titles(Evaluator(without), without, less)
+    assert totals[ROUGE] > less[ROUGE] + 0.5 and totals[BLEU] >= less[BLEU]

@@ -29,7 +29,7 @@ from carcassonne_desktop.engine import (
     RecordError,
     replay_summary,
 )
-from carcassonne_desktop.engine.events import ExtraTurn, TileDiscarded
+from carcassonne_desktop.engine.events import ExtraTurn, PointsScored, TileDiscarded
 from carcassonne_desktop.engine.expansions.shared.river_course import is_river_tile
 from tests.test_catalogue import REFERENCE, assert_matches_reference
 
@@ -185,17 +185,45 @@ def test_the_volcano_still_lets_the_abbot_be_recalled():
 # ----------------------------------------------------------------- the pigsty
 def test_pigsty_adds_one_per_city_and_stacks_with_the_pig():
     fields = {}
-    for name in ("rii_pigsty_4_per_city", "rii_pigsty_and_pig_5_per_city"):
+    for name in ("rii_pigsty_with_traders_builders_4_per_city", "rii_pigsty_and_pig_5_per_city"):
         summary = replay_summary(golden(name))
         fields[name] = [e["points"] for e in summary["events"] if e["feature"] == "field"]
-    assert fields == {"rii_pigsty_4_per_city": [4], "rii_pigsty_and_pig_5_per_city": [5]}
+    assert fields == {"rii_pigsty_with_traders_builders_4_per_city": [4],
+                      "rii_pigsty_and_pig_5_per_city": [5]}
 
 
-def test_pigsty_pays_every_winning_farmer_but_not_the_losers():
+def test_pigsty_without_traders_builders_gives_nothing():
+    """Issue 29: the pigsty paid its point without Traders & Builders, though
+    003 says "sans les extensions correspondantes, l'auberge, la porcherie et
+    le volcan n'ont pas d'importance" (ruling 40). The same game with and
+    without the box: 3 + 1 (pigsty term) with it, 3 alone without."""
+    summaries = {name: replay_summary(golden(name)) for name in (
+        "rii_pigsty_without_traders_builders_3_per_city",
+        "rii_pigsty_with_traders_builders_4_per_city")}
+    fields = {name: [e["points"] for e in s["events"] if e["feature"] == "field"]
+              for name, s in summaries.items()}
+    assert fields == {"rii_pigsty_without_traders_builders_3_per_city": [3],
+                      "rii_pigsty_with_traders_builders_4_per_city": [4]}
+    reasons = {}
+    for name in summaries:
+        replay = GameRecord.from_json(golden(name)).replay()
+        reasons[name] = [term.reason for _, e in replay.events
+                         if isinstance(e, PointsScored) and e.feature == "field"
+                         for term in e.terms]
+    assert reasons == {"rii_pigsty_without_traders_builders_3_per_city": ["field_city"],
+                       "rii_pigsty_with_traders_builders_4_per_city": ["field_city", "pigsty"]}
+
+
+@pytest.mark.parametrize("expansions,fields", [
+    (("traders_builders", "river_ii"), [4, 4]),
+    (("river_ii",), [3, 3]),
+], ids=["with_traders_builders", "without"])
+def test_pigsty_pays_every_winning_farmer_but_not_the_losers(expansions, fields):
     # Rouge's farmer on the pigsty field; Bleu's east of a road, which base/A
-    # (road ending at a cloister) then joins: a tie, both win, both get the point.
+    # (road ending at a cloister) then joins: a tie, both win, both get the
+    # point (with Traders & Builders only: ruling 40).
     order = ["river2/11", "base/E", "base/E", "base/U", "base/A"]
-    game = Game(setup("river_ii", order=order))
+    game = Game(setup(*expansions, order=order))
     game.apply(PlaceTile(1, 0, 0, "river2/11"))
     game.apply(Deploy("follower", 1, 0, "SE"))
     game.apply(PlaceTile(1, 1, 2, "base/E"))
@@ -207,7 +235,23 @@ def test_pigsty_pays_every_winning_farmer_but_not_the_losers():
     game.apply(PlaceTile(2, 2, 2, "base/A"))  # the road ends: both sides are one field
     game.apply(PASS)
     assert game.is_over
-    assert [game.breakdown[p].get("field") for p in (0, 1)] == [4, 4]
+    assert [game.breakdown[p].get("field") for p in (0, 1)] == fields
+
+
+@pytest.mark.parametrize("expansions,points,bonus", [
+    (["base", "river_ii", "traders_builders"], 4, 1),
+    (["base", "river_ii"], 3, 0),
+], ids=["with_traders_builders", "without"])
+def test_the_pigsty_adds_one_per_city_with_first_edition_farmers(expansions, points, bonus):
+    """Ruling 64: city by city, Rouge wins the one completed city with his
+    farmer in the pigsty's field: 3 + 1 with Traders & Builders, 3 without."""
+    record = copy.deepcopy(golden("rii_pigsty_with_traders_builders_4_per_city"))
+    record["setup"]["expansions"] = expansions
+    record["setup"]["options"]["farmers_first_edition"] = True
+    replay = GameRecord.from_json(record).replay()
+    fields = [e for _, e in replay.events if isinstance(e, PointsScored) and e.feature == "field"]
+    assert [(e.players, e.points) for e in fields] == [((0,), points)]
+    assert sum(t.count * t.each for t in fields[0].terms if t.reason == "supplied_bonus") == bonus
 
 
 # ----------------------------------------------------------------- inn
@@ -267,15 +311,18 @@ def test_a_sampled_copy_keeps_the_river_before_the_landscape():
     assert sorted(order) == sorted(draws(game))
 
 
-def test_computer_players_value_the_pigsty():
+def test_computer_players_value_the_pigsty_only_with_traders_builders():
+    """Issue 29: the computer players valued a pigsty that did nothing. Its
+    term belongs to Traders & Builders, so without that box none runs."""
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.ai.expansions import terms_for
-    from carcassonne_desktop.ai.expansions.river_ii import pigsty_cities
+    from carcassonne_desktop.ai.expansions.traders_builders import pigsty_cities
 
-    assert pigsty_cities in terms_for(("base", "river_ii"))
+    assert pigsty_cities in terms_for(("base", "traders_builders", "river_ii"))
+    assert pigsty_cities not in terms_for(("base", "river_ii"))
     # the pigsty golden before its last tile: Rouge's farmer alone wins the
     # pigsty field, which borders one completed city
-    record = golden("rii_pigsty_4_per_city")
+    record = golden("rii_pigsty_with_traders_builders_4_per_city")
     game = GameRecord.from_json({**record, "actions": record["actions"][:8]}).replay().game
     totals = [0.0, 0.0]
     pigsty_cities(Evaluator(game), game, totals)

@@ -299,7 +299,7 @@ def test_ai_terms_value_tokens_the_second_tile_and_the_builder():
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.ai.expansions import terms_for
 
-    assert len(terms_for(("base", "traders_builders"))) == 3
+    assert len(terms_for(("base", "traders_builders"))) == 4  # goods, builder, pig, pigsty
     game = _builder_on_road(["base/U", "base/U", "base/U", "base/U"])
     evaluator = Evaluator(game)
     before = evaluator.evaluate(game, 0)

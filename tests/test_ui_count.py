@@ -195,7 +195,7 @@ def test_at_the_end_a_click_on_a_field_brings_the_market_follower_onto_it(app):
         _click(app, scene.buttons["confirm"])
     assert scene.game.is_over
     assert scene.game.history[-1] == MoveFigure("follower", ("count", "market"), (0, 1, "ES"))
-    assert scene.game.scores == [3, 6]
+    assert scene.game.scores == [6, 6]  # its field borders count/12's city and the City
 
 
 def test_answer_buttons_are_wide_enough_for_their_labels_regression_cut_quarter_names(app):

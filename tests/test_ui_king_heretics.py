@@ -114,6 +114,16 @@ def test_the_holder_of_each_title_shows_it_with_the_record_size():
     assert {"king", "robber_baron"} <= noted_tokens()
 
 
+def test_the_kings_sentence_counts_the_city_of_carcassonne():
+    """Issue 29: the panel's sentence says what the king would score now, the
+    City of Carcassonne included (ruling 63): 1 city completed + the City."""
+    game = _golden_game("kr_count_city_of_carcassonne_in_the_kings_tally", 2)
+    assert player_notes(game, 0) == ("♚ 2",)
+    assert player_note_words(game, 0) == (
+        "♚ Roi : la plus grande ville achevée (2 tuiles). En fin de partie, 1 point par "
+        "ville achevée (2 jusqu'ici).",)
+
+
 def test_the_log_says_who_lost_a_challenge():
     line = describe(ChallengeLost(1, "shrine", 1, 1, 0, 1), ["Rouge", "Bleu"])
     assert line == "Bleu perd le défi : son hérétique quitte le lieu de culte sans marquer de points."

@@ -289,6 +289,21 @@ def test_famine_counts_farmers_not_pigs_nor_shepherds():
 
 
 
+def test_famine_counts_the_city_of_carcassonne_as_a_completed_city():
+    """Issue 29 (ruling 62): Famine pays each farmer per completed city of its
+    field, and the City of Carcassonne is one. With the Count the city lies
+    west of the board (count/02 at (-6, -2)); Bleu's farmer north of it."""
+    order = ["base/B", "base/B", "wof/base_U_2"]
+    game = Game(setup("count", order=order))
+    game.apply(PlaceTile(-6, -3, 0, "base/B"))  # the north ring field of the City
+    game.apply(Deploy("follower", -6, -3, "NW"))
+    game.apply(PlaceTile(-7, -3, 0, "base/B"))
+    events = game.apply(PASS)
+    # Bleu draws the icon 2: Fortune -> Famine; one farmer, one completed city.
+    assert pig_section(game) == "famine"
+    assert wheel_points(events) == [((0,), 1, WHEEL, "famine")]
+
+
 def test_famine_counts_a_large_farmer_as_one_farmer():
     """Ruling 45: pieces, not strength. The large follower lies in the field
     of board_12's completed city: 1 farmer x 1 city = 1 point, not 2."""

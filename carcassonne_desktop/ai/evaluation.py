@@ -220,6 +220,8 @@ class Evaluator:
                     value += 3.0
                 else:
                     value += 3.0 * self._prospects(game, city_root, city, left, draws, cache)[1]
+            # a start board's city is completed from the start (the City of Carcassonne)
+            value += 3.0 * len(game.start_cities_beside(feature))
             result = (value, 0.0, cells)
         else:  # a kind this evaluator does not know: what it is worth now
             result = (float(game.feature_info(root).value), 0.0, cells)

@@ -213,6 +213,13 @@ class Expansion:
         farmers are scored city by city (`fields`: the fields touching it)."""
         return points
 
+    def start_cities(self, game: Game) -> tuple[Feature, ...]:
+        """Completed cities a start board brings that are no feature of the
+        board (the City of Carcassonne): kind `city`, `completed`, `tiles` the
+        cells of the board. Every field with a segment on those cells borders
+        it; nobody completed it during the game (docs/rulings.md, 62-63)."""
+        return ()
+
     # --- hidden information -------------------------------------------------
     def unseen_tiles(self, game: Game) -> Iterable[str]:
         """Tiles out of the bag that no player has seen (under hills)."""

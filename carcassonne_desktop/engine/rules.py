@@ -48,6 +48,7 @@ HOOKS = (
     "final_scoring",
     "scores_at_end_itself",
     "supplied_city_points",
+    "start_cities",
 )
 
 

@@ -81,11 +81,39 @@ class Scoring:
                 reconcile(terms, points, expansion.id)
         return points
 
+    def start_cities(self) -> tuple[Feature, ...]:
+        """The completed cities start boards bring without being features of
+        the board (the expansions' `start_cities`), always in the same order."""
+        hooks = self.rules.hooks["start_cities"]
+        if not hooks:
+            return ()
+        return tuple(city for expansion in hooks for city in expansion.start_cities(self))
+
+    def start_cities_beside(self, field: Feature) -> list[tuple[int, Feature]]:
+        """The start cities a field borders (it has a segment on their cells),
+        keyed -1, -2, ... by their rank in `start_cities`: keys stay ints and
+        never meet a node."""
+        if not self.rules.hooks["start_cities"]:
+            return []
+        return [(-1 - rank, city) for rank, city in enumerate(self.start_cities())
+                if not city.tiles.isdisjoint(field.tiles)]
+
+    def bordering_cities(self, field: Feature) -> dict[int, Feature]:
+        """The cities a field borders, each once: the board's keyed by their
+        root, in root order, then its start cities (`start_cities_beside`), so
+        farmers see one kind of city whatever made it."""
+        features = self.features
+        out = {root: features[root] for root in sorted({self.find(c) for c in field.cities or ()})}
+        out.update(self.start_cities_beside(field))
+        return out  # type: ignore[return-value]
+
     def completed_cities(self, field: Feature) -> int:
         """How many completed cities a field borders (what farmers are paid for;
-        the pig and the pigsty add per city too)."""
+        the pig and the pigsty add per city too), start cities included."""
+        features = self.features
         cities = {self.find(c) for c in field.cities or ()}
-        return sum(1 for c in cities if self.features[c].completed)  # type: ignore[union-attr]
+        board = sum(1 for c in cities if features[c].completed)  # type: ignore[union-attr]
+        return board + len(self.start_cities_beside(field))
 
     def _field_points(self, feature: Feature) -> int:
         completed = self.completed_cities(feature)

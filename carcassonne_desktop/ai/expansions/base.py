@@ -20,7 +20,7 @@ from carcassonne_desktop.engine.expansions.base import POINTS_PER_SUPPLIED_CITY
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Game
-    from carcassonne_desktop.engine.features import FigureSpot
+    from carcassonne_desktop.engine.features import Feature, FigureSpot
 
 
 @evaluation_term(OPTION + "farmers_first_edition")
@@ -30,6 +30,7 @@ def farmers_city_by_city(evaluator: Evaluator, game: Game, totals: list[float]) 
     cache: dict = {}
     seen: set[int] = set()
     around: dict[int, list[FigureSpot]] = {}
+    cities: dict[int, Feature] = {}
     for _, _, node in game.figures_placed:
         root = game.find(node)
         field = game.features[root]
@@ -41,14 +42,15 @@ def farmers_city_by_city(evaluator: Evaluator, game: Game, totals: list[float]) 
             value, _, _ = evaluator._prospects(game, root, field, left, draws, cache)
             for player in owners:
                 totals[player] -= value
-        for city_root in {game.find(c) for c in field.cities or ()}:
-            around.setdefault(city_root, []).extend(field.figures)
-    for city_root, figures in around.items():
+        for key, city in game.bordering_cities(field).items():  # start cities too
+            around.setdefault(key, []).extend(field.figures)
+            cities[key] = city
+    for key, figures in around.items():
         owners = majority_owners(game, figures)
-        city = game.features[city_root]
-        if not owners or city is None:
+        city = cities[key]
+        if not owners:
             continue
         chance = 1.0 if city.completed else evaluator._prospects(
-            game, city_root, city, left, draws, cache)[1]
+            game, key, city, left, draws, cache)[1]
         for player in owners:
             totals[player] += POINTS_PER_SUPPLIED_CITY * chance

@@ -21,7 +21,12 @@ from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term, majority_owners
 from carcassonne_desktop.ai.knowledge import tiles_to_play
-from carcassonne_desktop.engine.expansions.king_robber_baron import ID, TITLES, title_of
+from carcassonne_desktop.engine.expansions.king_robber_baron import (
+    ID,
+    TITLES,
+    start_count,
+    title_of,
+)
 
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
@@ -44,7 +49,8 @@ def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     cache: dict = {}
     for kind in TITLES:
         title = title_of(game, kind)
-        worth = title.completed + title.completed / placed * left
+        # the City of Carcassonne counts in the king's tally (start_count)
+        worth = title.completed + start_count(game, kind) + title.completed / placed * left
         # who holds the title at the end: start from the holder, then let every
         # open feature at least as large as the record take its chance
         share = [0.0] * n

@@ -13,6 +13,9 @@ builder's extra turns and the pig's extra point per city.
   second tile already granted (pending now) is worth one turn to its player.
 - Pig: a pig on a field its owner currently wins adds 1 per expected
   completed city (the evaluator already counts 3).
+- Pigsty (The River II's, which counts only with this box): every current
+  winner of its field gets 1 more per expected completed city, as a pig of
+  their own; without this box no term runs and a pigsty is worth nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +23,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import evaluation_term, majority_owners
+from carcassonne_desktop.ai.expansions import (
+    Outlook,
+    evaluation_term,
+    majority_owners,
+    occupied_features,
+)
 from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.expansions.traders_builders import (
@@ -29,6 +37,7 @@ from carcassonne_desktop.engine.expansions.traders_builders import (
     GOODS_POINTS,
     ID,
     PIG,
+    PIGSTY,
     SECOND,
     goods_in,
 )
@@ -144,3 +153,16 @@ def pig_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
             continue
         value, _, _ = evaluator._prospects(game, root, feature, left, draws, cache)
         totals[player] += value / 3.0
+
+
+@evaluation_term(ID)
+def pigsty_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    outlook = Outlook(evaluator, game)
+    for root, feature in occupied_features(game, ("field",)):
+        if not feature.has_flag(PIGSTY):
+            continue
+        owners, _ = game.majority(feature)  # the scoring's own majority (ties, hills)
+        if owners:
+            value, _, _ = outlook.prospects(root, feature)
+            for player in owners:
+                totals[player] += value / 3.0

@@ -24,27 +24,27 @@ FOLLOWERS_PER_PLAYER = 7
 POINTS_PER_SUPPLIED_CITY = 3
 
 
-def supply_areas(game: Game) -> dict[int, Feature]:
-    """For each completed city touched by an occupied field, one pseudo-field
-    holding every figure of every field that touches it (seed 002: "tous les
-    paysans dont les prés touchent la ville sont pris en compte"), keyed by the
-    city's root, so the core's majority and tie-breaks apply to it."""
+def supply_areas(game: Game) -> dict[int, tuple[Feature, Feature]]:
+    """For each completed city touched by an occupied field, the city and one
+    pseudo-field holding every figure of every field that touches it (seed
+    002: "tous les paysans dont les prés touchent la ville sont pris en
+    compte"), keyed as `game.bordering_cities` keys it (the City of
+    Carcassonne too), so the core's majority and tie-breaks apply to it."""
     fields: dict[int, Feature] = {}
     for _, _, node in game.figures_placed:
         root = game.find(node)
         feature = game.features[root]
         if feature is not None and feature.kind == "field":
             fields[root] = feature
-    areas: dict[int, Feature] = {}
+    areas: dict[int, tuple[Feature, Feature]] = {}
     for root in sorted(fields):
         field = fields[root]
-        for city_root in sorted({game.find(c) for c in field.cities or ()}):
-            city = game.features[city_root]
-            if city is None or not city.completed:
+        for key, city in game.bordering_cities(field).items():
+            if not city.completed:
                 continue
-            area = areas.get(city_root)
-            if area is None:
-                area = areas[city_root] = Feature("field", set(), 0, 0, None, {city_root})
+            if key not in areas:
+                areas[key] = (city, Feature("field", set(), 0, 0, None, None))
+            area = areas[key][1]
             area.tiles |= field.tiles
             area.figures = area.figures + field.figures
     return areas
@@ -54,12 +54,10 @@ def score_farmers_by_city(game: Game, events: list[Event]) -> None:
     """First-edition farmers: each completed city once, for the players with
     the most farmers in all the fields that touch it."""
     hooks = game.rules.hooks["supplied_city_points"]
-    for city_root, area in supply_areas(game).items():
+    for city, area in supply_areas(game).values():
         owners, _ = game.majority(area)
         if not owners:
             continue
-        city = game.features[city_root]
-        assert city is not None
         roots = dict.fromkeys(game.find(n) for _, _, n in area.figures)
         fields = tuple(game.features[r] for r in roots)
         by_terms: dict[tuple[ScoreTerm, ...], list[int]] = {}
@@ -134,8 +132,8 @@ class BaseGame(Expansion):
             return 0
         areas = supply_areas(game)
         worth = 0
-        for city_root in {game.find(c) for c in feature.cities or ()}:
-            area = areas.get(city_root)
-            if area is not None and owners & set(game.majority(area)[0]):
+        for key in game.bordering_cities(feature):
+            found = areas.get(key)
+            if found is not None and owners & set(game.majority(found[1])[0]):
                 worth += POINTS_PER_SUPPLIED_CITY
         return worth

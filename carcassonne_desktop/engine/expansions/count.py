@@ -3,13 +3,16 @@
 hold followers that players earn when their tile made others score and not
 themselves, and that come out onto the feature being scored, one round of
 players per scoring; the Count blocks one quarter (docs/rulings.md, "The
-Count of Carcassonne")."""
+Count of Carcassonne"). The city itself counts as a completed city for the
+farmers of the fields around it and for the king's tally (`start_cities`,
+rulings 62-63)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -24,6 +27,7 @@ from carcassonne_desktop.engine.actions import (
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, LaidTile, register
+from carcassonne_desktop.engine.features import Feature, Position
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.turn import Work
 
@@ -45,6 +49,8 @@ CITY_KINDS = frozenset({"city", "road", "cloister"})
 # extension_state keys: the reinforcement round under way, the last feature
 # (root) whose round is over, and whether the market round of the end is over.
 _ROUND, _DONE, _MARKET_DONE = "count.round", "count.done", "count.market_done"
+# extension_state key: the cells of the City of Carcassonne (laid at the start).
+_CITY_CELLS = "count.city"
 # turn_state keys (per part of a turn): (another player scored, the turn
 # player scored) over this part's scorings; the city decision was answered;
 # a follower went into the city; the Count decision was answered.
@@ -84,6 +90,18 @@ GO_LAST = GoLast()
 
 
 # ------------------------------------------------------------------ queries
+@cache
+def city_of_carcassonne(cells: frozenset[Position]) -> Feature:
+    """The City of Carcassonne on its cells as a completed city (the official
+    clarification of 11/2013: it counts as a completed city when farms are
+    scored and for the king). It is no feature of the board: no edge leads
+    into it, no figure stands on it, and nobody completes it. One object per
+    place, never changed, shared by every game and copy."""
+    city = Feature("city", set(cells), 0, 0, None, None)
+    city.completed = True
+    return city
+
+
 def count_quarter(game: Game) -> str:
     """Where the Count stands (on the castle until someone moves him)."""
     place = game.neutral_figures.get(COUNT)
@@ -297,6 +315,7 @@ class Count(Expansion):
 - Les partisans du quartier où se trouve le Comte ne bougent pas.
 - Les partisans du marché ne sortent qu'à la fin de la partie, juste avant l'évaluation des prés : chacun à son tour les place sur les prés de son choix.
 - Les partisans de la cité ne rentrent jamais dans la réserve autrement. Le grand partisan peut y aller et compte pour deux quand il en sort.
+- La cité de Carcassonne compte comme une ville achevée : en fin de partie, les paysans des prés qui la bordent la comptent comme toute ville achevée (3 points), et avec Roi & Chevalier-brigand, le roi la compte parmi les villes achevées.
 - Dans la fenêtre : cliquez un quartier pour y mettre votre partisan, puis un autre quartier pour y déplacer le Comte (ou Passer). Pendant une évaluation, cliquez le secteur encadré pour chaque partisan que vous faites sortir. À la fin, cliquez un pré pour chaque partisan du marché (le pré sous la souris est entouré et sa valeur affichée), puis Passer. Le panneau des joueurs dit combien de partisans chacun garde dans la cité.""",
         "en": """The city of Carcassonne, 12 tiles laid in advance, replaces the start tile. It has four quarters: the castle, the market, the forge and the cathedral. The Count starts on the castle.
 
@@ -306,6 +325,7 @@ class Count(Expansion):
 - Followers in the Count's quarter cannot move.
 - Market followers come out only at the end of the game, just before the fields are scored: each player in turn puts them on fields of their choice.
 - Followers in the city never go back to the supply otherwise. The large follower may go there and counts two when it comes out.
+- The city of Carcassonne counts as a completed city: at the end, the farmers of the fields around it score it like any completed city (3 points), and with King & Robber Baron the king counts it among the completed cities.
 - In the window: click a quarter to put your follower there, then another quarter to move the Count there (or Pass). During a scoring, click the framed feature for each follower you bring out. At the end, click a field for each market follower (the field under the mouse is outlined and its worth shown), then Pass. The players panel says how many followers each keeps in the city.""",
     }
 
@@ -314,11 +334,18 @@ class Count(Expansion):
         Fortune's), west of it with one free column between, top rows level
         (docs/rulings.md: no rulebook joins them)."""
         layout = _load_layout()
-        if not laid:
-            return layout
-        dx = min(x for _, x, _, _ in laid) - 3  # the city's east column (x = 1) two cells west
-        dy = min(y for _, _, y, _ in laid) + 1  # its north row (y = -1) level with theirs
-        return [(tile, x + dx, y + dy, rot) for tile, x, y, rot in layout]
+        if laid:
+            dx = min(x for _, x, _, _ in laid) - 3  # the city's east column (x = 1) two cells west
+            dy = min(y for _, _, y, _ in laid) + 1  # its north row (y = -1) level with theirs
+            layout = [(tile, x + dx, y + dy, rot) for tile, x, y, rot in layout]
+        game.extension_state[_CITY_CELLS] = frozenset((x, y) for _, x, y, _ in layout)
+        return layout
+
+    def start_cities(self, game: Game) -> tuple[Feature, ...]:
+        """The City of Carcassonne, a completed city for the farmers of the
+        fields around it and for the king's tally (docs/rulings.md 62-63)."""
+        cells: frozenset[Position] | None = game.extension_state.get(_CITY_CELLS)
+        return (city_of_carcassonne(cells),) if cells else ()
 
     def decision_kinds(self) -> Iterable[DecisionKind]:
         return (

@@ -10,7 +10,9 @@ Rulings (docs/rulings.md, "King & Robber Baron"):
   record grows even when the holder completes the larger one himself, so a
   city of intermediate size cannot take it back later;
 - the end count is of completions during the game (a completion event, not a
-  state of the board).
+  state of the board), plus the completed cities a start board brings (the
+  City of Carcassonne: official clarification of 11/2013), which never take
+  the title nor set the record, since nobody laid their last tile.
 """
 
 from __future__ import annotations
@@ -55,6 +57,13 @@ def title_of(game: Game, kind: str) -> Title:
     return Title(holder, record, completed)
 
 
+def start_count(game: Game, kind: str) -> int:
+    """Features of `kind` a start board brings complete (the City of
+    Carcassonne): the king's tally counts them with the cities completed
+    during the game, though they never took the title (docs/rulings.md 63)."""
+    return len(game.start_cities()) if kind == "city" else 0
+
+
 @register
 class KingRobberBaron(Expansion):
     id = ID
@@ -76,6 +85,7 @@ class KingRobberBaron(Expansion):
 - Si le détenteur achève lui-même une ville plus grande, il garde le roi et le record grandit : une ville plus petite que ce nouveau record ne pourra plus le lui prendre.
 - À la fin de la partie, le joueur qui a le roi marque 1 point par ville achevée pendant la partie (par n'importe qui), et celui qui a le chevalier-brigand 1 point par route achevée.
 - Le panneau des joueurs montre en permanence, à côté du nom de leur détenteur, le roi (♚) et le chevalier-brigand (⚔), suivis de la taille du record en tuiles : « ♚ 5 » veut dire que la plus grande ville achevée compte 5 tuiles.
+- Avec le Comte de Carcassonne, la cité de Carcassonne compte comme une ville achevée de plus pour le roi en fin de partie ; elle ne donne jamais le roi.
 - La tuile au pont montre deux villes qui se croisent sans se toucher ; d'autres tuiles peuvent les relier plus tard.""",
         "en": """5 new tiles are shuffled in with the others. The King tile and the Robber Baron tile are set aside at the start.
 
@@ -85,6 +95,7 @@ class KingRobberBaron(Expansion):
 - If the holder completes a larger city himself, he keeps the king and the record grows: a city smaller than the new record can no longer take it from him.
 - At the end of the game the holder of the king scores 1 point per city completed during the game (by anyone), and the holder of the robber baron 1 point per completed road.
 - The players panel always shows the king (♚) and the robber baron (⚔) next to their holder's name, followed by the record size in tiles: "♚ 5" means the largest completed city has 5 tiles.
+- With The Count of Carcassonne, the city of Carcassonne counts as one more completed city for the king at the end; it never gives the king to anyone.
 - The bridge tile shows two cities that cross without touching; other tiles may join them later.""",
     }
 
@@ -111,6 +122,10 @@ class KingRobberBaron(Expansion):
     def final_scoring(self, game: Game, events: list[Event]) -> None:
         for kind, token in TITLES.items():
             title = title_of(game, kind)
-            if title.holder is not None and title.completed:
-                game.award((title.holder,), title.completed, token, "final", events,
-                           terms=(ScoreTerm(f"{token}_final", title.completed),))
+            start = start_count(game, kind)
+            if title.holder is None or not title.completed + start:
+                continue
+            terms = tuple(term for term in (ScoreTerm(f"{token}_final", title.completed),
+                                            ScoreTerm(f"{token}_start", start)) if term.count)
+            game.award((title.holder,), title.completed + start, token, "final", events,
+                       terms=terms)

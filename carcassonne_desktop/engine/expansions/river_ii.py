@@ -8,12 +8,14 @@ adds what only River II has:
 - the volcano: no figure on it and its player plays another turn at once
   (003: "ne peut y mettre de partisan ... il joue immédiatement un autre
   tour");
-- the pigsty: the winning farmers of its field score 1 more per completed
-  city (003: "1 point supplémentaire par ville"); it adds to the pig of
-  Traders & Builders through the core's `player_points` hook, each box
-  adding its own point, so neither module names the other;
 - a river that can no longer be continued: its remaining tiles are set aside
   and the game goes on; and, with several lakes, one lake per open end.
+
+The pigsty (a field flag) and the inn by the lake are symbols other boxes
+give a meaning: 003 "Si vous jouez sans les extensions correspondantes,
+l'auberge, la porcherie et le volcan n'ont pas d'importance". Traders &
+Builders reads the pigsty (its rule is the pig's), Inns & Cathedrals the
+inn; this module scores neither (docs/rulings.md 40).
 
 Rulings (docs/rulings.md, "The River II"): nothing may be deployed on the
 turn the volcano is placed (004 2B-1), the abbot may still be recalled; with
@@ -39,7 +41,6 @@ from carcassonne_desktop.engine.expansions.shared.river_course import (
 )
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
-from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
 
 ID = "river_ii"
 VOLCANO = "volcano"
-PIGSTY = "pigsty"
 # Key of game.turn_state: the volcano was placed this turn (cleared every turn).
 VOLCANO_PLACED = f"{ID}.volcano"
 
@@ -92,9 +92,10 @@ class RiverII(RiverCourse):
     title = {"fr": "La Rivière II", "en": "The River II"}
     description = {
         "fr": "12 tuiles de rivière posées en premier : une source, une bifurcation en deux "
-        "bras qui ne se rejoignent jamais, un volcan qui fait rejouer et une porcherie.",
+        "bras qui ne se rejoignent jamais, un volcan qui fait rejouer et une porcherie "
+        "(avec Marchands & Bâtisseurs).",
         "en": "12 river tiles laid first: a spring, a fork into two arms that never meet, "
-        "a volcano that gives another turn and a pigsty.",
+        "a volcano that gives another turn and a pigsty (with Traders & Builders).",
     }
     data_file = "river_ii.json"
     rules = {
@@ -104,8 +105,8 @@ class RiverII(RiverCourse):
 - Les deux bras ne peuvent jamais se rejoindre : une tuile ne peut pas faire couler un bras vers le bout de l'autre.
 - On peut poser des partisans sur les routes, villes, abbayes et prés des tuiles Rivière, jamais sur la rivière elle-même.
 - Le volcan : celui qui le pose ne peut rien y poser (ni ailleurs pendant ce tour) et rejoue aussitôt un tour complet.
-- La porcherie : les paysans qui gagnent le pré de la porcherie marquent 1 point de plus par ville achevée. Avec Marchands & Bâtisseurs, cela s'ajoute au cochon : 5 points par ville pour celui qui a aussi son cochon dans ce pré.
-- L'auberge au bord du lac suit les règles d'Auberges & Cathédrales quand cette extension est en jeu ; sinon, comme la porcherie sans paysans, elle n'a pas d'effet.
+- La porcherie ne compte qu'avec Marchands & Bâtisseurs : les paysans qui gagnent le pré de la porcherie marquent alors 1 point de plus par ville achevée, ce qui s'ajoute au cochon (5 points par ville pour celui qui a aussi son cochon dans ce pré). Sans Marchands & Bâtisseurs, elle ne rapporte rien.
+- L'auberge au bord du lac suit les règles d'Auberges & Cathédrales quand cette extension est en jeu ; sinon, comme la porcherie, elle n'a pas d'effet.
 - Si plus aucune tuile Rivière ne peut être posée, les tuiles Rivière restantes sont mises de côté et la partie continue.
 - Avec La Rivière (I) : une seule source (celle de la Rivière II), la bifurcation d'abord, puis toutes les autres tuiles Rivière mélangées, puis les lacs, celui de la Rivière I avant le volcan. Il y a un lac par bras encore ouvert : s'il ne reste qu'un bras ouvert, le lac de la Rivière I est mis de côté.""",
         "en": """The spring replaces the start tile. The first player lays the fork; then the river tiles are drawn in random order and laid at the end of either arm; the volcano lake comes last. Then come the ordinary tiles.
@@ -114,8 +115,8 @@ class RiverII(RiverCourse):
 - The two arms may never join: no tile may make an arm flow towards the end of the other.
 - Followers may go on the roads, cities, cloisters and fields of river tiles, never on the river itself.
 - The volcano: whoever lays it may deploy nothing on it (nor anywhere else that turn) and plays another full turn at once.
-- The pigsty: the farmers who win the pigsty's field score 1 more point per completed city. With Traders & Builders this adds to the pig: 5 points per city for a player who also has their pig in that field.
-- The inn by the lake follows the rules of Inns & Cathedrals when that expansion is played; otherwise, like the pigsty without farmers, it has no effect.
+- The pigsty counts only with Traders & Builders: the farmers who win the pigsty's field then score 1 more point per completed city, on top of the pig (5 points per city for a player who also has their pig in that field). Without Traders & Builders it scores nothing.
+- The inn by the lake follows the rules of Inns & Cathedrals when that expansion is played; otherwise, like the pigsty, it has no effect.
 - If no river tile can be laid any more, the remaining river tiles are set aside and the game goes on.
 - With The River (I): one spring (River II's), the fork first, then every other river tile shuffled, then the lakes, River I's before the volcano. There is one lake per arm still open: with a single open arm, River I's lake is set aside.""",
     }
@@ -137,11 +138,3 @@ class RiverII(RiverCourse):
 
     def next_player(self, game: Game, player: int) -> int | None:
         return player if game.turn_state.get(VOLCANO_PLACED) else None
-
-    # --- the pigsty ----------------------------------------------------------
-    def player_points(self, game: Game, feature: Feature, player: int, points: int) -> int:
-        if feature.kind == "field" and feature.has_flag(PIGSTY):
-            cities = game.completed_cities(feature)
-            explain(game, ScoreTerm("pigsty", cities))
-            return points + cities
-        return points

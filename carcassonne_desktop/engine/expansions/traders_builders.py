@@ -1,6 +1,8 @@
 """Traders & Builders (seed 000 p.10-11, seed 001 p.12-13): 24 tiles, goods
 tokens taken by whoever completes a city, the builder (a second tile when
-its road or city is extended) and the pig (+1 per city on a won field).
+its road or city is extended) and the pig (+1 per city on a won field); and
+The River II's pigsty, which is a pig for every winner of its field and
+nothing without this box (docs/rulings.md 40).
 
 Rulings (docs/rulings.md, "Traders & Builders"):
 - the tile that earns the second tile must extend a road or city on which
@@ -40,6 +42,10 @@ GOODS_POINTS = 10
 # Keys of game.turn_state (cleared by the core at the end of every turn).
 EXTENDED = f"{ID}.extended"  # this tile extended the player's builder's feature
 SECOND = f"{ID}.second"  # the second tile of the turn is being played
+#: Field flag of The River II's pigsty. Its rule is the pig's ("Ce bonus
+#: fonctionne comme le cochon", 002) and 003 gives it no effect without this
+#: box, so it is read here, as Inns & Cathedrals reads the inn by the lake.
+PIGSTY = "pigsty"
 
 
 def builder_root(game: Game, player: int) -> int | None:
@@ -109,7 +115,8 @@ class TradersBuilders(Expansion):
 - Jamais de troisième tuile : si la deuxième tuile prolonge encore la zone du bâtisseur, il ne se passe rien de plus. Poser le bâtisseur ne fait pas rejouer : il faut qu'il soit déjà là avant la tuile.
 - Le bâtisseur revient quand sa route ou sa ville est comptée, ou dès qu'il n'y a plus aucun de vos partisans avec lui.
 - Le cochon se pose à la place d'un partisan, sur un pré de la tuile que vous venez de placer où vous avez déjà un paysan. Il reste jusqu'à la fin. Au décompte des prés, si vous gagnez ce pré (seuls les paysans comptent), vous marquez 4 points au lieu de 3 par ville achevée. Le cochon d'un autre joueur ne vous rapporte rien.
-- Le pont : les deux routes se croisent sans se toucher, et les quatre prés sont séparés.""",
+- Le pont : les deux routes se croisent sans se toucher, et les quatre prés sont séparés.
+- Avec La Rivière II, la porcherie compte comme un cochon pour chacun des joueurs qui gagnent son pré : 1 point de plus par ville achevée (5 au lieu de 3 pour qui y a aussi son propre cochon).""",
         "en": """24 new tiles are shuffled in with the others. Each player gets a builder and a pig in their colour.
 
 - Goods: some cities show wine, grain or cloth. When a city is completed it is scored as usual; then the player who placed the tile that completed it takes one token per symbol in the city, even without a knight in it, and even if nobody owns the city.
@@ -119,7 +126,8 @@ class TradersBuilders(Expansion):
 - Never a third tile: if the second tile extends the builder's feature again, nothing more happens. Deploying the builder does not give a second tile: it must already stand there before the tile is placed.
 - The builder comes back when its road or city is scored, or as soon as none of your followers is left with it.
 - The pig is deployed instead of a follower, on a field of the tile you just placed that holds one of your farmers. It stays until the end. When fields are scored, if you win that field (only farmers count), you score 4 points instead of 3 per completed city. Another player's pig gives you nothing.
-- The bridge: the two roads cross without meeting, and the four fields stay apart.""",
+- The bridge: the two roads cross without meeting, and the four fields stay apart.
+- With The River II, the pigsty counts as a pig for every player who wins its field: 1 more point per completed city (5 instead of 3 for a player whose own pig is there too).""",
     }
 
     def figures(self) -> Iterable[FigureType]:
@@ -167,21 +175,34 @@ class TradersBuilders(Expansion):
                 game.award(winners, GOODS_POINTS, GOODS_CATEGORY, good, events,
                            terms=(ScoreTerm("majority", 1, GOODS_POINTS),))
 
-    # --- the pig -----------------------------------------------------------
+    # --- the pig and the pigsty ---------------------------------------------
     def player_points(self, game: Game, feature: Feature, player: int, points: int) -> int:
+        """+1 per completed city for a winner whose own pig is in the field,
+        and +1 more for every winner of a field with the pigsty (ruling 40)."""
         if feature.kind != "field" or not feature.figures:
             return points
-        if any(owner == player and name == PIG for owner, name, _ in feature.figures):
-            cities = game.completed_cities(feature)
-            explain(game, ScoreTerm(PIG, cities))
-            return points + cities
+        pig = any(owner == player and name == PIG for owner, name, _ in feature.figures)
+        pigsty = feature.has_flag(PIGSTY)
+        if not pig and not pigsty:
+            return points
+        cities = game.completed_cities(feature)
+        for reason, counts in ((PIG, pig), (PIGSTY, pigsty)):
+            if counts:
+                explain(game, ScoreTerm(reason, cities))
+                points += cities
         return points
 
     def supplied_city_points(
         self, game: Game, city: Feature, fields: tuple[Feature, ...], player: int, points: int
     ) -> int:
-        # First-edition farmers: 4 instead of 3 for the city when the winner's
-        # pig stands in one of the fields that supply it (docs/rulings.md).
-        if any(owner == player and name == PIG for f in fields for owner, name, _ in f.figures):
-            return points + 1
+        """First-edition farmers: 4 instead of 3 for the city when the winner's
+        pig stands in one of the fields that supply it (ruling 35), and 1 more
+        when one of them holds the pigsty and a farmer of the winner (ruling 64)."""
+        strength = game.rules.figure_by_name
+        for field in fields:
+            mine = [name for owner, name, _ in field.figures if owner == player]
+            if PIG in mine:
+                points += 1
+            if field.has_flag(PIGSTY) and any(strength[name].strength > 0 for name in mine):
+                points += 1
         return points

@@ -228,8 +228,7 @@ def _famine(game: Game) -> list[Award]:
     for root, counts in sorted(_partisans_by_feature(game, "field").items()):
         feature = game.features[root]
         assert feature is not None
-        cities = {game.find(c) for c in feature.cities or ()}
-        completed = sum(1 for c in cities if game.features[c].completed)  # type: ignore[union-attr]
+        completed = game.completed_cities(feature)  # the City of Carcassonne too (ruling 62)
         for player in clockwise_from(game, game.turn_player):
             farmers = counts.get(player, 0)
             if farmers and completed:

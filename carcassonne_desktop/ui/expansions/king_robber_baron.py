@@ -14,7 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine.expansions.king_robber_baron import ID, TITLES, title_of
+from carcassonne_desktop.engine.expansions.king_robber_baron import (
+    ID,
+    TITLES,
+    start_count,
+    title_of,
+)
 from carcassonne_desktop.ui.expansions import (
     register_event_text,
     register_noted_token,
@@ -32,7 +37,9 @@ def _title_text(kind: str, suffix: str = "") -> Any:
         title = title_of(game, kind)
         if title.holder != player:
             return None
-        return i18n.tr(f"hud.{TITLES[kind]}{suffix}", size=title.record, count=title.completed)
+        # the count is what the holder would score now: the City of Carcassonne too
+        return i18n.tr(f"hud.{TITLES[kind]}{suffix}", size=title.record,
+                       count=title.completed + start_count(game, kind))
 
     note.__name__ = f"_{TITLES[kind]}{suffix or '_note'}"
     return note
