@@ -18,6 +18,7 @@ from carcassonne_desktop.engine.decisions import Decision, DecisionKind, Resolve
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.track import PawnMove
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
@@ -173,6 +174,23 @@ class Expansion:
 
     def on_features_joined(self, game: Game, kept: int, absorbed: int) -> None:
         """Two features became one (`absorbed` root now belongs to `kept`)."""
+
+    # --- the score track (engine/track.py) -----------------------------
+    def score_pawns(self) -> int:
+        """How many scoring pawns each player has (Messages: 2); the game
+        uses the largest number any expansion asks for."""
+        return 1
+
+    def settle_pawn(self, game: Game, move: PawnMove, ask: bool) -> Decision | int | None:
+        """Which pawn makes the first queued move: a pawn index, a decision
+        to ask (only when `ask`; its answer calls `game.settle_with`), or
+        None to leave it to the other expansions (pawn 0 by default)."""
+        return None
+
+    def on_pawn_moved(self, game: Game, player: int, pawn: int, start: int, move: PawnMove,
+                      events: list[Event]) -> None:
+        """A pawn moved from `start` by `move.points` (a robber steals, a
+        dark square waits for its message)."""
 
     def tile_links(self, game: Game, x: int, y: int) -> Iterable[tuple[int, int]]:
         """Pairs of local features of the tile at (x, y) this expansion joins

@@ -32,6 +32,8 @@ HOOKS = (
     "on_points_awarded",
     "on_features_joined",
     "tile_links",
+    "settle_pawn",
+    "on_pawn_moved",
     "on_features_relinked",
     "next_player",
     "unseen_tiles",
@@ -93,6 +95,12 @@ class Rules:
         #: Some figure stands only with its owner's follower (builder, pig).
         self.dependent_figures = any(f.requires_own_follower for f in self.figures)
         self.hand_size = 3 if self.options.get("hand_of_3") else 1
+        #: Scoring pawns per player (engine/track.py).
+        self.score_pawns = max(e.score_pawns() for e in self.expansions)
+        #: Some expansion plays on the score track: awards queue pawn moves
+        #: that the turn settles (and may ask about).
+        self.track = (self.score_pawns > 1 or bool(self.hooks["settle_pawn"])
+                      or bool(self.hooks["on_pawn_moved"]))
         streams: set[str] = set()
         kinds_by_name: dict[str, DecisionKind] = {}
         attached: list[Work] = []
@@ -113,7 +121,8 @@ class Rules:
         #: No expansion attaches work to the turn or asks before the final
         #: scoring: the driver may take the core's straight path (same works,
         #: same order, and a game that ends ends at once).
-        self.core_only = not attached and not self.hooks["before_final_scoring"]
+        self.core_only = (not attached and not self.hooks["before_final_scoring"]
+                          and not self.track)
 
     @staticmethod
     def _merge_options(

@@ -27,6 +27,8 @@ class Snapshots:
         other.rng.setstate(self.rng.getstate())
         other.streams = self.streams.copy()
         other.scores = list(self.scores)
+        other.pawns = list(self.pawns)
+        other.pawn_queue = list(self.pawn_queue)
         other.score_terms = None
         other.breakdown = [dict(b) for b in self.breakdown]
         other.supply = [dict(s) for s in self.supply]
@@ -109,6 +111,8 @@ class Snapshots:
         )
         return (
             tuple(self.scores),
+            tuple(self.pawns),
+            tuple(self.pawn_queue),
             tuple(tuple(sorted(b.items())) for b in self.breakdown),
             tuple(tuple(sorted(s.items())) for s in self.supply),
             tuple(tuple(sorted(t.items())) for t in self.tokens),
