@@ -60,11 +60,11 @@ class Game(CoreWorks, Board, Scoring, Snapshots):
     # sharing the dict's keys and attribute reads in the inner loop get
     # slower (a base game measured 15% slower before this).
     __slots__ = (
-        "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_to_score",
-        "area_figures", "bag", "board", "breakdown", "extension_state", "features",
-        "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
+        "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
+        "_rng_shared", "_to_score", "area_figures", "bag", "board", "breakdown",
+        "extension_state", "features", "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
-        "parent", "pending", "rng", "rules", "score_terms", "scores", "setup", "streams",
+        "parent", "pending", "rules", "score_terms", "scores", "setup", "streams",
         "supply", "tokens", "turn", "turn_player", "turn_state", "waiting_cells",
     )
 

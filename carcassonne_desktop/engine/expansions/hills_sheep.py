@@ -208,8 +208,7 @@ def _flock_resolve(
         return None
     if action.drawn is not None:
         # a replay checks the recorded token before anything changes
-        probe = game.streams.copy()
-        outcome = probe.draw(SHEEP, state_of(game).bag)
+        outcome = game.streams.peek(SHEEP, state_of(game).bag)
         if outcome != action.drawn:
             game.turn_state.pop(_FLOCK_DONE, None)
             raise IllegalActionError(
