@@ -61,6 +61,8 @@ class Expansion:
 
     # --- setup ---------------------------------------------------------
     def tiles(self) -> tuple[TileType, ...]:
+        """This expansion's tile types; the same in every game (the engine
+        asks once per process, through `tiles_of`)."""
         from carcassonne_desktop.engine.catalogue import load_tile_file
 
         return load_tile_file(self.data_file, self.id) if self.data_file else ()
@@ -217,6 +219,22 @@ def register(cls: type[Expansion]) -> type[Expansion]:
         raise ValueError(f"expansion id {cls.id!r} missing or registered twice")
     EXPANSIONS[cls.id] = cls
     return cls
+
+
+_TILES: dict[type[Expansion], tuple[TileType, ...]] = {}
+
+
+def tiles_of(expansion: Expansion) -> tuple[TileType, ...]:
+    """`expansion.tiles()`, built once per expansion class in a process. An
+    expansion's tiles are data, the same in every game (options never change
+    them), yet every game asked again (its rules, the start tile, a river's
+    spring), and the Wheel of Fortune builds its icon copies of base tiles
+    each time: most of the cost of building a game with every expansion."""
+    cls = type(expansion)
+    tiles = _TILES.get(cls)
+    if tiles is None:
+        tiles = _TILES[cls] = tuple(expansion.tiles())
+    return tiles
 
 
 def overrides(expansion: Expansion, hook: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -269,10 +270,13 @@ def _move_resolve(game: Game, decision: Decision, action: Action, events: list[E
     return None
 
 
-def _load_layout() -> list[LaidTile]:
+@cache
+def _load_layout() -> tuple[LaidTile, ...]:
+    """The city's 12 cells, read once per process (every game, every replay
+    of a record, asked for them again)."""
     text = resources.files("carcassonne_desktop.engine.data").joinpath(
         "count.json").read_text(encoding="utf-8")
-    return [(t["id"], t["x"], t["y"], t["rot"]) for t in json.loads(text)["layout"]]
+    return tuple((t["id"], t["x"], t["y"], t["rot"]) for t in json.loads(text)["layout"])
 
 
 @register
@@ -317,7 +321,7 @@ class Count(Expansion):
         (docs/rulings.md: no rulebook joins them)."""
         layout = _load_layout()
         if not laid:
-            return layout
+            return list(layout)
         dx = min(x for _, x, _, _ in laid) - 3  # the city's east column (x = 1) two cells west
         dy = min(y for _, _, y, _ in laid) + 1  # its north row (y = -1) level with theirs
         return [(tile, x + dx, y + dy, rot) for tile, x, y, rot in layout]

@@ -24,7 +24,7 @@ import random
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
-from carcassonne_desktop.engine.expansion import Expansion, LaidTile, Placement
+from carcassonne_desktop.engine.expansion import Expansion, LaidTile, Placement, tiles_of
 from carcassonne_desktop.engine.features import NEVER, FeatureKind, no_points, register_kind
 from carcassonne_desktop.engine.geometry import DELTAS, OPPOSITE
 
@@ -139,7 +139,7 @@ class RiverCourse(Expansion):
         catalogue = game.rules.catalogue
         if not laid or any(catalogue[tile].flags.get("spring") for tile, *_ in laid):
             return None
-        springs = [t for t in self.tiles() if t.start and t.flags.get("spring")]
+        springs = [t for t in tiles_of(self) if t.start and t.flags.get("spring")]
         if not springs:
             return None
         spring = catalogue[springs[0].id]
