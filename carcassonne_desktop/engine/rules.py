@@ -34,6 +34,7 @@ HOOKS = (
     "next_player",
     "unseen_tiles",
     "resample_hidden",
+    "filter_cells",
     "filter_placements",
     "explain_placement",
     "on_tile_placed",

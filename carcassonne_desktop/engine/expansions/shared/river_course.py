@@ -21,6 +21,7 @@ Rulings (docs/rulings.md, "The River" and "The River II"):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
@@ -177,8 +178,8 @@ class RiverCourse(Expansion):
         pool[:] = arrange_river(pool[::-1], game, rng)[::-1]
 
     def filter_placements(
-        self, game: Game, tile: TileType, placements: list[Placement]
-    ) -> list[Placement]:
+        self, game: Game, tile: TileType, placements: Sequence[Placement]
+    ) -> Sequence[Placement]:
         if not is_river_tile(tile) or not self.leads(game):
             return placements
         ends = {(e[0], e[1]) for e in open_ends(game)}
