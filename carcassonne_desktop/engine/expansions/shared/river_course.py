@@ -26,7 +26,13 @@ from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
 from carcassonne_desktop.engine.expansion import Expansion, LaidTile, Placement, tiles_of
-from carcassonne_desktop.engine.features import NEVER, FeatureKind, no_points, register_kind
+from carcassonne_desktop.engine.features import (
+    NEVER,
+    FeatureKind,
+    Position,
+    no_points,
+    register_kind,
+)
 from carcassonne_desktop.engine.geometry import DELTAS, OPPOSITE
 
 if TYPE_CHECKING:
@@ -176,6 +182,17 @@ class RiverCourse(Expansion):
         if not self.leads(game) or not any(is_river_tile(catalogue[t]) for t in pool):
             return
         pool[:] = arrange_river(pool[::-1], game, rng)[::-1]
+
+    def filter_cells(
+        self, game: Game, tile: TileType, cells: list[Position]
+    ) -> list[Position]:
+        """A river tile goes only where an arm ends: the rotations are then
+        judged on those few cells, not on the whole frontier (the river
+        phase counts every river tile's placements before each draw)."""
+        if not is_river_tile(tile) or not self.leads(game):
+            return cells
+        ends = {(e[0], e[1]) for e in open_ends(game)}
+        return [cell for cell in cells if cell in ends]
 
     def filter_placements(
         self, game: Game, tile: TileType, placements: Sequence[Placement]
