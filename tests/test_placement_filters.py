@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from carcassonne_desktop.engine import Game, quick_setup
 from carcassonne_desktop.engine.actions import PlaceTile
 from carcassonne_desktop.engine.catalogue import TileType
@@ -119,7 +121,10 @@ def test_placements_view_reads_like_the_list_and_regroups_in_order() -> None:
     view = Placements(groups, 5)
     triples = [(0, 1, 0), (0, 1, 2), (2, 3, 0), (2, 3, 2), (5, 5, 1)]
     assert list(view) == triples and len(view) == 5 and view[3] == (2, 3, 2)
-    assert view[-1] == (5, 5, 1)
+    assert view[-1] == (5, 5, 1) and view[1:3] == triples[1:3]
+    assert [view[i] for i in range(5)] == triples
+    with pytest.raises(IndexError):
+        view[5]
     kept = [triples[0], triples[1], triples[4]]
     assert regroup(kept, "t") == [([(0, 1)], (0, 2), "t"), ([(5, 5)], (1,), "t")]
     assert regroup([], "t") == []

@@ -116,7 +116,19 @@ class Placements(Sequence[Placement]):
                     yield x, y, rot
 
     def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
-        return list(self)[index]
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        for cells, rots, _ in self._groups:
+            size = len(cells) * len(rots)
+            if index < size:
+                x, y = cells[index // len(rots)]
+                return x, y, rots[index % len(rots)]
+            index -= size
+        raise IndexError(index)  # pragma: no cover - counts are consistent
 
 
 def keep_cells(groups: list[PlacementGroup], allowed: set[Position]) -> list[PlacementGroup]:
