@@ -71,11 +71,12 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
     # sharing the dict's keys and attribute reads in the inner loop get
     # slower (a base game measured 15% slower before this).
     __slots__ = (
-        "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_to_score",
-        "area_figures", "bag", "board", "breakdown", "extension_state", "features",
-        "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
+        "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
+        "_rng_shared", "_to_score", "area_figures", "bag", "board", "breakdown",
+        "extension_state", "features", "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
-        "parent", "pawn_queue", "pawns", "pending", "rng", "rules", "score_terms", "scores", "setup", "streams",
+        "parent", "pawn_queue", "pawns", "pending", "rules", "score_terms", "scores", "setup",
+        "streams",
         "supply", "tokens", "turn", "turn_player", "turn_state", "waiting_cells",
     )
 
@@ -272,8 +273,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         stream is left untouched, so every recorded outcome is checked here
         and nowhere else. Draw before changing anything else."""
         if expect is not None:
-            probe = self.streams.copy()
-            outcome = probe.draw(stream, population)
+            outcome = self.streams.peek(stream, population)
             if outcome != expect:
                 raise IllegalActionError(
                     f"the record says {expect} was drawn ({stream}), the game draws {outcome}"

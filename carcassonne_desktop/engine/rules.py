@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from carcassonne_desktop.engine.catalogue import Catalogue, TileType
 from carcassonne_desktop.engine.decisions import DecisionKind
 from carcassonne_desktop.engine.errors import SetupError
-from carcassonne_desktop.engine.expansion import Expansion, overrides, registry
+from carcassonne_desktop.engine.expansion import Expansion, overrides, registry, tiles_of
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.setup import GameSetup
 from carcassonne_desktop.engine.turn import Work, compile_plan
@@ -38,6 +38,7 @@ HOOKS = (
     "next_player",
     "unseen_tiles",
     "resample_hidden",
+    "filter_cells",
     "filter_placements",
     "explain_placement",
     "on_tile_placed",
@@ -74,7 +75,7 @@ class Rules:
         }
         tiles: list[TileType] = []
         for expansion in self.expansions:
-            tiles.extend(expansion.tiles())
+            tiles.extend(tiles_of(expansion))
         self.catalogue = Catalogue(tiles)
         figures: list[FigureType] = []
         for expansion in self.expansions:
@@ -160,7 +161,7 @@ class Rules:
         """The start tile of the expansion with the highest start priority."""
         best: tuple[int, TileType] | None = None
         for expansion in self.expansions:
-            for tile in expansion.tiles():
+            for tile in tiles_of(expansion):
                 if tile.start and (best is None or expansion.start_priority > best[0]):
                     best = (expansion.start_priority, tile)
         if best is None:
