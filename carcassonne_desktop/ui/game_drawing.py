@@ -186,18 +186,22 @@ class GameDrawing:
             id(game), len(game.history)) and not game.is_over else None
 
     def _status_now(self, c: PlacementController | None) -> Status:
+        # advice speaks only while it is sought or is about the step on screen
+        advised = c is not None and (self.hint.thinking or self.hint.follows(c))
         return status(self.game, c, final_running=self.final_running,
-                      thinking=self.driver.state == THINKING, advice=self.hint.message)
+                      thinking=self.driver.state == THINKING, advice=self.hint.message if advised else None,
+                      enter=self.enter_effect(c) if c is not None else None)
 
     def pill_rect(self) -> pygame.Rect:
         """Where the instruction pill is now (its height grows with a wrapped hint)."""
         said = self._status_now(self.shown_controller())
-        return status_rect(self.camera.viewport, said.title, said.hint, said.colour, self.status_top())
+        return status_rect(self.camera.viewport, said.title, said.hint, said.colour, self.status_top(),
+                           said.enter)
 
     def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         said = self._status_now(c)
         draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse,
-                    self.status_top())
+                    self.status_top(), said.enter)
 
     def _draw_panel(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         game = self.game

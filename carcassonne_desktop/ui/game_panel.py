@@ -193,6 +193,14 @@ class GamePanel:
         self._set_button("take_back", not over, c is not None and c.can_undo)
         choices = self._choice_actions(c)
         self._sync_choices(choices)
+        for index in range(len(choices)):
+            widget = self.buttons.get(f"choice:{index}")
+            if widget is None or widget.is_selected == (index == self.answer_index):
+                continue
+            if index == self.answer_index:
+                widget.select()  # the answer Enter gives (chosen with Tab)
+            else:
+                widget.unselect()
         decide_pass = state == DECIDE and c is not None and PASS in c.choices()
         self._set_button("pass", not over, state == FIGURE or decide_pass)
         self._set_button("confirm", not over, state == READY)
@@ -229,6 +237,7 @@ class GamePanel:
         labels = tuple(choice_label(kind, a, game) for a in choices)
         if labels == self._choice_labels:
             return
+        self.answer_index = None  # another question: nothing chosen with Tab yet
         for name in [n for n in self.buttons if n.startswith("choice:")]:
             self.buttons.pop(name).kill()
             self._button_state.pop(name, None)

@@ -149,6 +149,8 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self._button_state: dict[str, tuple[bool, bool]] = {}
         self._choice_labels: tuple[str, ...] = ()
+        #: The answer button chosen with Tab (a question with no board spots).
+        self.answer_index: int | None = None
         self._rebuild_log()
         if game.is_over:
             self.end_pushed = not show_end_screen

@@ -207,36 +207,40 @@ FADED_STATUS_ALPHA = 60
 
 
 def status_rect(board_rect: pygame.Rect, title: str, hint: str,
-                player_colour: str | None, top: int | None = None) -> pygame.Rect:
+                player_colour: str | None, top: int | None = None, enter: str = "") -> pygame.Rect:
     """Where the instruction pill is drawn (for hover tests): centred under
     the toolbar (``top``), never wider than the board."""
-    pill = _status_pill(title, hint, player_colour, board_rect.width - 16)
+    pill = _status_pill(title, hint, player_colour, board_rect.width - 16, enter=enter)
     y = board_rect.top + 64 if top is None else top
     return pill.get_rect(midtop=(board_rect.centerx, y))
 
 
 def draw_status(surface: pygame.Surface, board_rect: pygame.Rect, title: str, hint: str,
                 player_colour: str | None, mouse: tuple[int, int] | None = None,
-                top: int | None = None) -> None:
-    """The instruction pill at the top of the board: whose turn and what to
-    do. It fades while the mouse is over it, so it never hides a square."""
-    box = status_rect(board_rect, title, hint, player_colour, top)
+                top: int | None = None, enter: str = "") -> None:
+    """The instruction pill at the top of the board: whose turn, what to
+    do and what Enter does. It fades while the mouse is over it, so it
+    never hides a square."""
+    box = status_rect(board_rect, title, hint, player_colour, top, enter)
     faded = mouse is not None and box.collidepoint(mouse)
-    surface.blit(_status_pill(title, hint, player_colour, board_rect.width - 16, faded), box)
+    surface.blit(_status_pill(title, hint, player_colour, board_rect.width - 16, faded, enter), box)
 
 
 @lru_cache(maxsize=32)
 def _status_pill(title: str, hint: str, player_colour: str | None, max_width: int,
-                 faded: bool = False) -> pygame.Surface:
+                 faded: bool = False, enter: str = "") -> pygame.Surface:
     """The pill; on a narrow board (the smallest window) the advice wraps
-    onto more lines and the title is shortened rather than cut by the edges."""
+    onto more lines and the title is shortened rather than cut by the edges.
+    The line about Enter comes last, in the accent colour."""
     if faded:
-        pill = _status_pill(title, hint, player_colour, max_width).copy()
+        pill = _status_pill(title, hint, player_colour, max_width, enter=enter).copy()
         pill.set_alpha(FADED_STATUS_ALPHA)
         return pill
     room = max(40, max_width - 48)
     big = text(fit_text(title, 22, True, room), 22, True, "ui", "title")
     small = [text(line, 16, False, "ui", "text_dim") for line in wrap(hint, font(16), room)] if hint else []
+    small += [text(line, 16, True, "ui", "accent") for line in wrap(enter, font(16, bold=True), room)
+              ] if enter else []
     width = max([big.get_width()] + [line.get_width() for line in small]) + 48
     height = big.get_height() + sum(line.get_height() for line in small) + (4 if small else 0) + 16
     pill = veil((width, height), 215).copy()
