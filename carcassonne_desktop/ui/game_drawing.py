@@ -18,7 +18,12 @@ from carcassonne_desktop.ui.computer_turns import (
     ANIMATING,
     THINKING,
 )
-from carcassonne_desktop.ui.expansions import board_choices, player_note_words, player_notes
+from carcassonne_desktop.ui.expansions import (
+    board_choices,
+    player_note_words,
+    player_notes,
+    token_kinds,
+)
 from carcassonne_desktop.ui.game_constants import PLAYER_WORDS_WIDTH
 from carcassonne_desktop.ui.game_log import figure_name, lies_down, wrap
 from carcassonne_desktop.ui.game_texts import Status, feature_lines, status
@@ -33,6 +38,7 @@ from carcassonne_desktop.ui.hud import (
     status_rect,
     text,
 )
+from carcassonne_desktop.ui.inventory import inventory, inventory_words
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -232,8 +238,9 @@ class GameDrawing:
         game = self.game
         board = c.board_game if c is not None else game
         scores = self.shown_scores if self.shown_scores is not None else game.scores
+        own_line = bool(token_kinds(game))  # the panel's layout keeps a line for them
         return [PlayerRow(p.name, p.color, scores[i], board.supply[i], self.turns.is_computer(i),
-                          game.tokens[i], player_notes(board, i))
+                          game.tokens[i], player_notes(board, i), inventory(game, i) if own_line else ())
                 for i, p in enumerate(game.setup.players)]
 
     def player_words_at(self, pos: tuple[int, int]) -> list[str]:
@@ -244,7 +251,7 @@ class GameDrawing:
             return []
         game = self.game
         player = min(game.num_players - 1, (pos[1] - rows.y) * game.num_players // max(1, rows.height))
-        words = player_note_words(game, player)
+        words = [*player_note_words(game, player), *inventory_words(game, player)]
         if not words:
             return []
         room = PLAYER_WORDS_WIDTH

@@ -12,7 +12,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Action
-from carcassonne_desktop.ui.expansions import answered_on_features
+from carcassonne_desktop.ui.expansions import answered_on_features, token_kinds
 from carcassonne_desktop.ui.game_constants import (
     BOTTOM_BAR,
     BTN_H,
@@ -25,7 +25,7 @@ from carcassonne_desktop.ui.game_constants import (
     TOOLBAR_TOP,
 )
 from carcassonne_desktop.ui.game_texts import choice_label
-from carcassonne_desktop.ui.hud import PANEL_W, ROW_H, panel_rect
+from carcassonne_desktop.ui.hud import PANEL_W, panel_rect, players_row_height
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -35,6 +35,12 @@ from carcassonne_desktop.ui.placement_controller import (
     located,
 )
 from carcassonne_desktop.ui.resources import font
+
+#: The tile card's height, and the least it shrinks to when player rows need room.
+CARD_H = 132
+CARD_MIN_H = 64
+#: The least height of the log under the buttons.
+LOG_MIN_H = 40
 
 #: The answer buttons' text size in the theme (#primary_button) and room
 #: for their borders: what decides how many fit side by side.
@@ -112,14 +118,17 @@ class GamePanel:
         size = self.app.screen_size if self.app is not None else (1280, 800)
         panel = panel_rect(size)
         n = self.game.num_players
-        row_h = ROW_H if n <= 6 else 48
+        row_h = players_row_height(n, bool(token_kinds(self.game)))
         x, w = panel.x + PAD, panel.width - 2 * PAD
         y = PAD
         players = pygame.Rect(x, y, w, n * row_h)
         y = players.bottom + 4
         tiles_left = pygame.Rect(x, y, w, 24)
         y = tiles_left.bottom + 6
-        card = pygame.Rect(x, y, w, 132)
+        # the tile card gives way to taller player rows (a line for the goods)
+        # before the buttons under it leave the window
+        below = 6 + 2 * (BTN_H + 8) + BTN_H + 4 + 10 + 24 + LOG_MIN_H + PAD
+        card = pygame.Rect(x, y, w, max(CARD_MIN_H, min(CARD_H, size[1] - y - below)))
         y = card.bottom + 6
         row_b = pygame.Rect(x, y, w, BTN_H)
         y = row_b.bottom + 8
@@ -127,7 +136,7 @@ class GamePanel:
         y = row_c.bottom + 8
         row_d = pygame.Rect(x, y, w, BTN_H + 4)
         y = row_d.bottom + 10
-        log = pygame.Rect(x, y + 24, w, max(40, size[1] - y - 24 - PAD))
+        log = pygame.Rect(x, y + 24, w, max(LOG_MIN_H, size[1] - y - 24 - PAD))
         return {"panel": panel, "players": players, "tiles_left": tiles_left, "card": card, "row_b": row_b,
                 "row_c": row_c, "row_d": row_d, "log_title": pygame.Rect(x, y, w, 22), "log": log}
 

@@ -20,10 +20,21 @@ from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.board_view import BoardRenderer
 from carcassonne_desktop.ui.expansions import noted_tokens
 from carcassonne_desktop.ui.game_log import wrap
+from carcassonne_desktop.ui.inventory import Held, token_name
 from carcassonne_desktop.ui.resources import colour, font
 
 PANEL_W = 372
 ROW_H = 58
+#: The line a player's row grows by when the game has tokens to follow (the goods).
+INVENTORY_LINE = 18
+#: Marks the player(s) leading a token won by a majority.
+LEAD_MARK = "★"
+
+
+def players_row_height(players: int, inventory_line: bool) -> int:
+    """The height of one player's row in the panel (drawing and layout agree)."""
+    line = 0 if not inventory_line else INVENTORY_LINE if players <= 4 else INVENTORY_LINE - 4
+    return (ROW_H if players <= 6 else 48) + line  # many players: a tighter line for the tokens
 
 
 @dataclass(frozen=True)
@@ -35,12 +46,9 @@ class PlayerRow:
     is_computer: bool
     tokens: Mapping[str, int] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
-
-
-def token_name(token: str) -> str:
-    """A token's short name in the current language (its id when it has none)."""
-    label = i18n.tr(f"token.{token}")
-    return token if label == i18n.key(f"token.{token}") else label
+    #: The tokens to follow, on a line of their own (`ui/inventory.py`);
+    #: when empty, other tokens held follow the figures.
+    inventory: tuple[Held, ...] = ()
 
 
 @lru_cache(maxsize=512)
@@ -108,7 +116,8 @@ class PlayersView:
              thinking: bool, pulse: float) -> int:
         """Draw the rows from ``rect.top``; returns the y below them."""
         y = rect.top
-        row_h = ROW_H if len(rows) <= 6 else 48
+        own_line = any(row.inventory for row in rows)
+        row_h = players_row_height(len(rows), own_line)
         for i, row in enumerate(rows):
             r = pygame.Rect(rect.x, y, rect.width, row_h - 4)
             if i == current:
@@ -137,7 +146,8 @@ class PlayersView:
                 nx += label.get_width() + NOTE_GAP
             surface.blit(score, (r.right - score.get_width() - 10, r.y + (r.height - score.get_height()) // 2))
             fx = name_x
-            fy = r.y + r.height - 22
+            line = row_h - players_row_height(len(rows), False)  # the tokens' line, if any
+            fy = r.y + r.height - 22 - line
             # many kinds of figures (every expansion at once) fit in a tighter line
             wide = _figures_width(row.figures, 18, 15, "×", 12) <= right - name_x
             icon_px, count_px, times, gap = (18, 15, "×", 12) if wide else (14, 13, "", 7)
@@ -147,8 +157,10 @@ class PlayersView:
                 count = text(f"{times}{row.figures[kind]}", count_px, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
                 fx += icon.get_width() + count.get_width() + gap
+            if own_line:
+                _draw_inventory(surface, row.inventory, name_x, fy + line, r.right - 10)
             noted = noted_tokens()
-            for token, held in row.tokens.items():
+            for token, held in ({} if own_line else row.tokens).items():
                 if held <= 0 or token in noted:
                     continue
                 label = text(f"{token_name(token)} ×{held}", 14, True, "ui", "text_dim")
@@ -165,6 +177,23 @@ class PlayersView:
 
 
 NOTE_GAP = 10
+
+
+def inventory_label(held: Held) -> str:
+    """"★ vin 3" for the leader of a contested token, "blé 0" otherwise."""
+    label = f"{token_name(held.token)} {held.count}"
+    return f"{LEAD_MARK} {label}" if held.leads else label
+
+
+def _draw_inventory(surface: pygame.Surface, inventory: Sequence[Held], x: int, y: int, right: int) -> None:
+    """Every token of the player's inventory, the leads in the accent colour;
+    smaller type rather than a token left out (they all must show)."""
+    labels = [inventory_label(h) for h in inventory]
+    size = next((px for px in (14, 13, 12, 11) if _notes_width(labels, px) <= right - x), 10)
+    for held, label in zip(inventory, labels):
+        image = text(label, size, held.leads, "ui", "accent" if held.leads else "text_dim")
+        surface.blit(image, (x, y + (14 - size) // 2))
+        x += image.get_width() + NOTE_GAP
 
 
 def _notes_width(notes: Sequence[str], size: int) -> int:
