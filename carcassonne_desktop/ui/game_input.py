@@ -56,6 +56,9 @@ class GameInput:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.mouse_still = 0.0
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_rules()  # whatever the step, even before the hand-over banner is dismissed
+            return True
         if self.banner.wants(event):
             return True
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
@@ -285,7 +288,7 @@ class GameInput:
         elif name == "last_tile":
             self.show_last_tile()
         elif name == "menu":
-            self.ask_leave()
+            self.open_menu()
         elif name == "save":
             self.open_save()
         elif name == "undo_turn":

@@ -63,7 +63,7 @@ class GamePanel:
         return pygame.Rect(0, 0, max(200, size[0] - PANEL_W), size[1])
 
     #: The buttons over the board, left to right: (name, text key, tooltip key).
-    TOOLBAR = (("menu", "hud.menu", None), ("save", "hud.save", None),
+    TOOLBAR = (("menu", "hud.menu", "hud.menu_tip"), ("save", "hud.save", None),
                ("undo_turn", "hud.undo_turn", "hud.undo_turn_tip"),
                ("redo_turn", "hud.redo_turn", "hud.redo_turn_tip"),
                ("hint", "hud.hint", "hud.hint_tip"))

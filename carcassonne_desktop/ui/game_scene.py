@@ -504,6 +504,22 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
 
         self.app.stack.push(TilesLeftScene(self.app, self.game, self.renderer))
 
+    def open_menu(self) -> None:
+        """The game's menu over the board: back, the rules, or leave."""
+        if self.app is None or self.app.stack.top is not self or self.dialog is not None:
+            return
+        from carcassonne_desktop.ui.game_menu_scene import GameMenuScene
+
+        self.app.stack.push(GameMenuScene(self.app, self))
+
+    def open_rules(self) -> None:
+        """The rules of this game's expansions over the board (F1)."""
+        if self.app is None or self.app.stack.top is not self or self.dialog is not None:
+            return
+        from carcassonne_desktop.ui.rules_scene import RulesScene
+
+        self.app.stack.push(RulesScene(self.app, expansion_ids=self.game.rules.expansion_ids))
+
     def ask_leave(self) -> None:
         if self.app is None or self.dialog is not None:
             return
