@@ -63,12 +63,13 @@ def test_every_decision_kind_states_its_question_and_what_enter_does_regression_
                 assert _own(f"decision.{kind}.title") and _own(f"decision.{kind}.hint"), (language, eid, kind)
                 c = SimpleNamespace(state=DECIDE, decision=Decision(kind, 0, True), seat=0,
                                     tentative=game, figure_kind="follower")
-                for effect, action in ((PICK_ANSWER, None), (PICK_SPOT, None), (ANSWER, PASS), (FOLLOW, PASS)):
+                for effect, action in ((PICK_ANSWER, None), (ANSWER, PASS), (FOLLOW, PASS)):
                     said = status(game, c, final_running=False, thinking=False,
                                   enter=EnterEffect(effect, action))
                     assert said.title == i18n.tr(f"decision.{kind}.title"), (language, kind)
                     assert said.hint == i18n.tr(f"decision.{kind}.hint"), (language, kind)
                     assert said.enter.startswith(("Entrée", "Tab", "Enter")), (language, kind, said.enter)
+                    assert not said.enter.endswith((" votre", " your")), said.enter  # no figure in a question
                     if action is not None:  # the answer Enter gives is named
                         assert i18n.tr("hud.pass") in said.enter or "pass" in said.enter.lower()
         finally:

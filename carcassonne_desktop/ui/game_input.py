@@ -229,7 +229,8 @@ class GameInput:
             answers = self._choice_actions(c) if c.state == DECIDE else []
             if answers and self.answer_index is not None and self.answer_index < len(answers):
                 return EnterEffect(ANSWER, answers[self.answer_index])
-            return EnterEffect(PICK_ANSWER if c.state == DECIDE and answers and not spots else PICK_SPOT)
+            # a question's answers, on the board or on buttons; a figure's spots
+            return EnterEffect(PICK_ANSWER if c.state == DECIDE else PICK_SPOT)
         return EnterEffect(CONFIRM)
 
     def _press_enter(self, c: PlacementController) -> None:
