@@ -14,7 +14,7 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Deploy, Game
 from carcassonne_desktop.engine.actions import Action, DeployToArea
 from carcassonne_desktop.engine.game import FeatureInfo
-from carcassonne_desktop.ui.expansions import expansion_choice_label, feature_notes
+from carcassonne_desktop.ui.expansions import decision_notes, expansion_choice_label, feature_notes
 from carcassonne_desktop.ui.game_log import colour_name, feature_name, figure_name
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
@@ -142,6 +142,8 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
         if c.seat != game.turn_player:  # asked out of turn: say whom
             title = i18n.tr("hud.decision_for", name=player.name, question=title)
         hint = _decision_text(kind, subject, "hint") or i18n.tr("decision.generic_hint")
+        # what the board alone does not say, before the answer (where the Count stands)
+        hint = " ".join((hint, *decision_notes(c.tentative, c.decision)))
     else:
         title = i18n.tr("hud.nothing_to_deploy") if c.auto_passed else _placed_text(c)
         hint = i18n.tr("hud.ready_hint")

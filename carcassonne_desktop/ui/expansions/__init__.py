@@ -428,6 +428,30 @@ def noted_tokens() -> frozenset[str]:
     return frozenset(_NOTED_TOKENS)
 
 
+#: (game, decision) -> one more sentence for the pill while that decision is
+#: asked (what the board alone does not say), or None.
+DecisionNote = Callable[[Any, Any], "str | None"]
+_DECISION_NOTES: dict[str, list[DecisionNote]] = {}
+
+
+def register_decision_note(kind: str, note: DecisionNote) -> None:
+    """A sentence the pill adds to a decision's hint, said before the player
+    answers (where the Count stands, and what that does to a follower put
+    there)."""
+    notes = _DECISION_NOTES.setdefault(kind, [])
+    if note not in notes:
+        notes.append(note)
+
+
+def decision_notes(game: Any, decision: Any) -> tuple[str, ...]:
+    """What the expansions add to the hint of ``decision``."""
+    discover()
+    if decision is None:
+        return ()
+    found = (note(game, decision) for note in _DECISION_NOTES.get(decision.kind, ()))
+    return tuple(text for text in found if text)
+
+
 #: (game, token) -> the players who would win a token contested by majority now.
 TokenLeaders = Callable[[Any, str], "tuple[int, ...]"]
 #: Token kinds an expansion's players hold, by expansion id, each with who
