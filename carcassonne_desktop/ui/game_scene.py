@@ -494,6 +494,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         """Ask what the computer would play here (shown when it arrives)."""
         c = self.human_controller()
         if c is not None and not self.hint.thinking:
+            self.answer_index = None  # Enter will follow the advice, not an answer chosen with Tab
             self.hint.request(c)
 
     def open_tiles_left(self) -> None:

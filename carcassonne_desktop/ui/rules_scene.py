@@ -16,7 +16,7 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import registry
 from carcassonne_desktop.ui.hud import veil
 from carcassonne_desktop.ui.panel_scene import PanelScene
-from carcassonne_desktop.ui.resources import font
+from carcassonne_desktop.ui.resources import colour, font
 
 BASE_PAGE = "base"
 #: How to play this program (mouse, keyboard, hint, saving), after the base rules.
@@ -121,8 +121,9 @@ class RulesScene(PanelScene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.opaque:
             super().draw(surface)
-        else:  # the game under it, veiled
+        else:  # the game under it, veiled, and none of it through the pages
             surface.blit(veil(surface.get_size(), 175), (0, 0))
+            pygame.draw.rect(surface, colour("ui", "panel"), self.panel_rect(), border_radius=12)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
