@@ -14,8 +14,7 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.ui.hud import veil
-from carcassonne_desktop.ui.resources import colour, font
+from carcassonne_desktop.ui.hud import draw_overlay_box
 from carcassonne_desktop.ui.scene import Scene
 
 #: The menu's entries, top to bottom: (name, text key).
@@ -78,9 +77,4 @@ class GameMenuScene(Scene):
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.MOUSEWHEEL)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(veil(surface.get_size(), 150), (0, 0))
-        box = self.box()
-        pygame.draw.rect(surface, colour("ui", "panel"), box, border_radius=16)
-        pygame.draw.rect(surface, colour("ui", "accent"), box, 3, border_radius=16)
-        title = font(28, bold=True).render(i18n.tr("game_menu.title"), True, colour("ui", "title"))
-        surface.blit(title, (box.centerx - title.get_width() // 2, box.top + 20))
+        draw_overlay_box(surface, self.box(), i18n.tr("game_menu.title"), centred=True)

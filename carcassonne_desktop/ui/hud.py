@@ -211,6 +211,17 @@ def _figures_width(figures: Mapping[str, int], icon: int, size: int, times: str,
     return sum(icon + 2 + fnt.size(f"{times}{n}")[0] + gap for n in figures.values())
 
 
+def draw_overlay_box(surface: pygame.Surface, box: pygame.Rect, title: str, centred: bool = False) -> None:
+    """A box over the veiled game (the tiles left, the game's menu): the
+    panel's colour, an accent edge and its title at the top."""
+    surface.blit(veil(surface.get_size(), 150), (0, 0))
+    pygame.draw.rect(surface, colour("ui", "panel"), box, border_radius=18)
+    pygame.draw.rect(surface, colour("ui", "accent"), box, 3, border_radius=18)
+    image = font(28, bold=True).render(title, True, colour("ui", "title"))
+    x = box.centerx - image.get_width() // 2 if centred else box.left + 24
+    surface.blit(image, (x, box.top + 14))
+
+
 def draw_caption(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 16,
                  dim: bool = True) -> int:
     label = text(value, size, not dim, "ui", "text_dim" if dim else "text")
