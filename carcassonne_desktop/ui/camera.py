@@ -225,14 +225,21 @@ class Camera:
         cx, cy = self.target_centre or (self.centre_x, self.centre_y)
         left = cx + (aim.centerx - self.viewport.centerx) / s - width / 2
         top = cy + (aim.centery - self.viewport.centery) / s - height / 2
+        if (abs(target - self.target_zoom) < 0.01 and within is None and left <= x0 and x1 <= left + width
+                and top <= y0 and y1 <= top + height):
+            return  # already in view: nothing glides (a drag or a scroll stays the player's)
         wx = (within[0], within[2]) if within is not None else None
         wy = (within[1], within[3]) if within is not None else None
         left = _slide(left, width, x0 - pad, x1 + pad, wx)
         top = _slide(top, height, y0 - pad, y1 + pad, wy)
+        centre = (left + width / 2 - (aim.centerx - self.viewport.centerx) / s,
+                  top + height / 2 - (aim.centery - self.viewport.centery) / s)
+        if (abs(centre[0] - cx) * s < 0.5 and abs(centre[1] - cy) * s < 0.5
+                and abs(target - self.target_zoom) < 0.01 and not immediate):
+            return  # already where it should be
         self.target_zoom = float(target)
         self.zoom_anchor = None
-        self.target_centre = (left + width / 2 - (aim.centerx - self.viewport.centerx) / s,
-                              top + height / 2 - (aim.centery - self.viewport.centery) / s)
+        self.target_centre = centre
         if immediate:
             self.zoom = self.target_zoom
             self.centre_x, self.centre_y = self.target_centre
