@@ -18,19 +18,9 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Game, PlaceTile, Rules, quick_setup, registry
 from carcassonne_desktop.engine.decisions import Decision
+from carcassonne_desktop.ui import game_texts as texts
 from carcassonne_desktop.ui.game_log import figure_name
-from carcassonne_desktop.ui.game_texts import (
-    ANSWER,
-    CONFIRM,
-    DEPLOY,
-    FOLLOW,
-    PICK_ANSWER,
-    PICK_CELL,
-    PICK_SPOT,
-    PLACE_TILE_HERE,
-    EnterEffect,
-    status,
-)
+from carcassonne_desktop.ui.game_texts import EnterEffect, status
 from carcassonne_desktop.ui.placement_controller import DECIDE, FIGURE, PlacementController
 from tests import test_ui_decisions
 from tests.test_ui_game_flow import _click_at, _dismiss_banner, _key, _steps
@@ -63,7 +53,7 @@ def test_every_decision_kind_states_its_question_and_what_enter_does_regression_
                 assert _own(f"decision.{kind}.title") and _own(f"decision.{kind}.hint"), (language, eid, kind)
                 c = SimpleNamespace(state=DECIDE, decision=Decision(kind, 0, True), seat=0,
                                     tentative=game, figure_kind="follower")
-                for effect, action in ((PICK_ANSWER, None), (ANSWER, PASS), (FOLLOW, PASS)):
+                for effect, action in ((texts.PICK_ANSWER, None), (texts.ANSWER, PASS), (texts.FOLLOW, PASS)):
                     said = status(game, c, final_running=False, thinking=False,
                                   enter=EnterEffect(effect, action))
                     assert said.title == i18n.tr(f"decision.{kind}.title"), (language, kind)
@@ -82,7 +72,7 @@ def test_every_step_says_what_enter_does_in_both_languages():
     for language in ("fr", "en"):
         i18n.set_language(language)
         try:
-            for effect in (FOLLOW, PLACE_TILE_HERE, PICK_CELL, DEPLOY, PICK_SPOT, PICK_ANSWER, CONFIRM):
+            for effect in (texts.FOLLOW, texts.PLACE_TILE_HERE, texts.PICK_CELL, texts.DEPLOY, texts.PICK_SPOT, texts.PICK_ANSWER, texts.CONFIRM):
                 text = status(game, c, final_running=False, thinking=False, enter=EnterEffect(effect)).enter
                 assert text and "%{" not in text, (language, effect)
         finally:
@@ -104,7 +94,7 @@ def test_the_chosen_figure_is_named_in_the_pill_regression_posez_un_partisan():
     try:
         for figure in figures:
             c.figure_kind = figure
-            said = status(game, c, final_running=False, thinking=False, enter=EnterEffect(PICK_SPOT))
+            said = status(game, c, final_running=False, thinking=False, enter=EnterEffect(texts.PICK_SPOT))
             name = figure_name(figure)
             assert name in said.title and name in said.hint and name in said.enter, figure
             assert "Posez un partisan" not in said.title
