@@ -79,7 +79,7 @@ def test_click_a_quarter_then_move_the_count_by_clicking_another(app):
     said = status(scene.game, c, final_running=False, thinking=False)
     assert said.title == "Un partisan pour la cité ?"
     labels = {b.text for name, b in scene.buttons.items() if name.startswith("choice:")}
-    assert "Partisan → Château" in labels and "Partisan → Marché" in labels
+    assert "Partisan → Château ⚠" in labels and "Partisan → Marché" in labels
     scene.draw(app.screen)  # quarters framed, labels and the Count drawn
     _click_at(app, _cell_centre(scene, (0, 0)))  # the market
     c = scene.human_controller()

@@ -32,7 +32,7 @@ def test_the_pill_follows_the_turn_in_french() -> None:
         assert said.hint.startswith("Conseil")
         c.deploy(c.spots()[0])
         said = status(game, c, final_running=False, thinking=False, advice="hud.hint_figure")
-        assert "Validez" in said.hint  # the advice is over once the turn is ready
+        assert said.hint == i18n.tr("hud.ready_hint")  # the advice is over once the turn is ready
         thinking = status(game, None, final_running=False, thinking=True)
         assert "réfléchit" in thinking.title
     finally:

@@ -116,14 +116,15 @@ def test_wheel_is_drawn_with_its_pig_and_the_end_table_has_wheel_and_crown(app):
     game = GameRecord.from_json(record).replay().game
     scene = GameScene(app, game)
     app.stack.push(scene)
-    scene.camera.focus(0, 0, immediate=True)
     _steps(app, 5)
+    scene.camera.focus(0, 0, immediate=True)  # after the turn's own framing: the wheel in the middle
     surface = app.screen if hasattr(app, "screen") else pygame.display.get_surface()
     scene.draw(surface)
     cx, cy = scene.camera.world_to_screen(0.0, 0.0)
     s = scene.camera.scale
     # inside the Fortune section (the top, bearing 0) the wheel's colour shows
-    fortune = surface.get_at((round(cx), round(cy - 0.7 * s)))
+    # (above the section's name, which sits at 0.7 tile at every scale)
+    fortune = surface.get_at((round(cx), round(cy - 0.95 * s)))
     from carcassonne_desktop.ui.resources import colour
 
     want = tuple(colour("wheel", "fortune"))[:3]

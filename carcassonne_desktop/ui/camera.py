@@ -10,6 +10,7 @@ that the world point under the zoom anchor (the cursor) stays put.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -30,8 +31,37 @@ _ZOOM_IN_KEYS = {pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS}
 _ZOOM_OUT_KEYS = {pygame.K_MINUS, pygame.K_KP_MINUS}
 
 
+#: A world rectangle (x0, y0, x1, y1) in tile units.
+WorldRect = tuple[float, float, float, float]
+#: Pixels kept between what `Camera.frame` brings into view and the free area's edge.
+FRAME_MARGIN_PX = 6
+
+
 def clamp_zoom(zoom: float) -> float:
     return max(float(MIN_ZOOM), min(float(MAX_ZOOM), zoom))
+
+
+def _slide(start: float, length: float, lo: float, hi: float,
+           within: tuple[float, float] | None) -> float:
+    """Where a view of ``length`` starting at ``start`` goes along one axis
+    so that ``[lo, hi]`` is inside it, moving as little as possible (centred
+    on it when it is longer than the view); then kept inside ``within`` when
+    that is longer than the view (without losing ``[lo, hi]``), or centred
+    on it when shorter."""
+    if hi - lo <= length:
+        start = min(max(start, hi - length), lo)
+    else:
+        start = (lo + hi - length) / 2
+        return start
+    if within is not None:
+        w_lo, w_hi = within
+        if w_hi - w_lo >= length:
+            low, high = max(w_lo, hi - length), min(w_hi - length, lo)
+            if low <= high:
+                start = min(max(start, low), high)
+        else:
+            start = min(max((w_lo + w_hi - length) / 2, hi - length), lo)
+    return start
 
 
 class Camera:
@@ -160,6 +190,56 @@ class Camera:
         self.zoom_anchor = None
         self.target_centre = self._centre_for((min_x + max_x + 1) / 2, (min_y + max_y + 1) / 2,
                                               self.target_zoom)
+        if immediate:
+            self.zoom = self.target_zoom
+            self.centre_x, self.centre_y = self.target_centre
+            self.target_centre = None
+
+    def frame(self, rects: Sequence[WorldRect], *, zoom: float | None = None,
+              within: WorldRect | None = None, margin_px: float = FRAME_MARGIN_PX,
+              immediate: bool = False) -> None:
+        """Move the view as little as possible so that every world rectangle
+        ``(x0, y0, x1, y1)`` lies inside the free area, at ``zoom`` (default:
+        the zoom the view is going to), zooming out only when they do not
+        fit. ``within``: a world rectangle the view keeps inside when it is
+        larger than the view (the board and its open squares: a view that
+        only slid would leave half the screen empty), else keeps whole.
+
+        Sliding rather than centring keeps the board where the eye left it
+        (issue 29: the view jumped at every step)."""
+        if not rects:
+            return
+        aim = self._aim()
+        x0 = min(r[0] for r in rects)
+        y0 = min(r[1] for r in rects)
+        x1 = max(r[2] for r in rects)
+        y1 = max(r[3] for r in rects)
+        target = clamp_zoom(zoom if zoom is not None else self.target_zoom)
+        room_w, room_h = max(1, aim.width - 2 * margin_px), max(1, aim.height - 2 * margin_px)
+        fit = min(room_w / max(x1 - x0, 1e-6), room_h / max(y1 - y0, 1e-6))
+        if fit < target:
+            target = clamp_zoom(math.floor(fit))
+        s = max(1, round(target))
+        pad = margin_px / s
+        width, height = aim.width / s, aim.height / s
+        cx, cy = self.target_centre or (self.centre_x, self.centre_y)
+        left = cx + (aim.centerx - self.viewport.centerx) / s - width / 2
+        top = cy + (aim.centery - self.viewport.centery) / s - height / 2
+        if (abs(target - self.target_zoom) < 0.01 and within is None and left <= x0 and x1 <= left + width
+                and top <= y0 and y1 <= top + height):
+            return  # already in view: nothing glides (a drag or a scroll stays the player's)
+        wx = (within[0], within[2]) if within is not None else None
+        wy = (within[1], within[3]) if within is not None else None
+        left = _slide(left, width, x0 - pad, x1 + pad, wx)
+        top = _slide(top, height, y0 - pad, y1 + pad, wy)
+        centre = (left + width / 2 - (aim.centerx - self.viewport.centerx) / s,
+                  top + height / 2 - (aim.centery - self.viewport.centery) / s)
+        if (abs(centre[0] - cx) * s < 0.5 and abs(centre[1] - cy) * s < 0.5
+                and abs(target - self.target_zoom) < 0.01 and not immediate):
+            return  # already where it should be
+        self.target_zoom = float(target)
+        self.zoom_anchor = None
+        self.target_centre = centre
         if immediate:
             self.zoom = self.target_zoom
             self.centre_x, self.centre_y = self.target_centre

@@ -17,9 +17,9 @@ TOOLTIP_DWELL = 0.45
 TOOLBAR_TOP = 12
 TOOLBAR_ROW = 50
 
-#: Room for the instruction pill under the toolbar (a gap and two lines of advice).
+#: Room for the instruction pill under the toolbar (a gap, two lines of advice and the line about Enter).
 STATUS_GAP = 10
-STATUS_ROOM = 82
+STATUS_ROOM = 104
 #: Pixels kept between a taller pill (a wrapped hint) and the free board below it.
 PILL_CLEARANCE = 12
 

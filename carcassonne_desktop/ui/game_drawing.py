@@ -18,7 +18,12 @@ from carcassonne_desktop.ui.computer_turns import (
     ANIMATING,
     THINKING,
 )
-from carcassonne_desktop.ui.expansions import board_choices, player_note_words, player_notes
+from carcassonne_desktop.ui.expansions import (
+    board_choices,
+    player_note_words,
+    player_notes,
+    token_kinds,
+)
 from carcassonne_desktop.ui.game_constants import PLAYER_WORDS_WIDTH
 from carcassonne_desktop.ui.game_log import figure_name, lies_down, wrap
 from carcassonne_desktop.ui.game_texts import Status, feature_lines, status
@@ -33,6 +38,7 @@ from carcassonne_desktop.ui.hud import (
     status_rect,
     text,
 )
+from carcassonne_desktop.ui.inventory import inventory, inventory_words
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -186,18 +192,22 @@ class GameDrawing:
             id(game), len(game.history)) and not game.is_over else None
 
     def _status_now(self, c: PlacementController | None) -> Status:
+        # advice speaks only while it is sought or is about the step on screen
+        advised = c is not None and (self.hint.thinking or self.hint.follows(c))
         return status(self.game, c, final_running=self.final_running,
-                      thinking=self.driver.state == THINKING, advice=self.hint.message)
+                      thinking=self.driver.state == THINKING, advice=self.hint.message if advised else None,
+                      enter=self.enter_effect(c) if c is not None else None)
 
     def pill_rect(self) -> pygame.Rect:
         """Where the instruction pill is now (its height grows with a wrapped hint)."""
         said = self._status_now(self.shown_controller())
-        return status_rect(self.camera.viewport, said.title, said.hint, said.colour, self.status_top())
+        return status_rect(self.camera.viewport, said.title, said.hint, said.colour, self.status_top(),
+                           said.enter)
 
     def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         said = self._status_now(c)
         draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse,
-                    self.status_top())
+                    self.status_top(), said.enter)
 
     def _draw_panel(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         game = self.game
@@ -228,8 +238,9 @@ class GameDrawing:
         game = self.game
         board = c.board_game if c is not None else game
         scores = self.shown_scores if self.shown_scores is not None else game.scores
+        own_line = bool(token_kinds(game))  # the panel's layout keeps a line for them
         return [PlayerRow(p.name, p.color, scores[i], board.supply[i], self.turns.is_computer(i),
-                          game.tokens[i], player_notes(board, i))
+                          game.tokens[i], player_notes(board, i), inventory(game, i) if own_line else ())
                 for i, p in enumerate(game.setup.players)]
 
     def player_words_at(self, pos: tuple[int, int]) -> list[str]:
@@ -240,7 +251,7 @@ class GameDrawing:
             return []
         game = self.game
         player = min(game.num_players - 1, (pos[1] - rows.y) * game.num_players // max(1, rows.height))
-        words = player_note_words(game, player)
+        words = [*player_note_words(game, player), *inventory_words(game, player)]
         if not words:
             return []
         room = PLAYER_WORDS_WIDTH

@@ -11,6 +11,17 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop.ui.expansions import board_choices, feature_choice
+from carcassonne_desktop.ui.game_texts import (
+    ANSWER,
+    CONFIRM,
+    DEPLOY,
+    FOLLOW,
+    PICK_ANSWER,
+    PICK_CELL,
+    PICK_SPOT,
+    PLACE_TILE_HERE,
+    EnterEffect,
+)
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -45,6 +56,9 @@ class GameInput:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.mouse_still = 0.0
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_rules()  # whatever the step, even before the hand-over banner is dismissed
+            return True
         if self.banner.wants(event):
             return True
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
@@ -187,24 +201,66 @@ class GameInput:
                 cell = c.cycle_cell(step)
                 if cell is not None:
                     self._keep_in_view(cell)
-            elif c.state in (FIGURE, DECIDE):
+            elif c.state in (FIGURE, DECIDE) and c.spots():
                 c.cycle_spot(step)
+            elif c.state == DECIDE:
+                self._cycle_answer(c, step)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.hint.follow(c):  # the advice on screen, wherever the mouse went
-                self._after_tentative(c)
-            elif c.state == PLACE and c.ghost_fits:
-                c.place()
-                self._after_tentative(c)
-            elif c.state in (FIGURE, DECIDE) and c.selected_spot is not None:
-                c.deploy_selected()
-                self._after_tentative(c)
-            else:
-                self.confirm_turn()
+            self._press_enter(c)
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
             c.select_tile(key - pygame.K_1)
         else:
             return False
         return True
+
+    def enter_effect(self, c: PlacementController) -> EnterEffect:
+        """What Enter does now: the pill says it (`game_texts.enter_text`)
+        and `_press_enter` does it, so the two never disagree."""
+        if self.hint.follows(c):  # the advice on screen, wherever the mouse went
+            step = self.hint.actions[0] if c.state == DECIDE else None
+            return EnterEffect(FOLLOW, step)
+        if c.state == PLACE:
+            return EnterEffect(PLACE_TILE_HERE if c.ghost_fits else PICK_CELL)
+        if c.state in (FIGURE, DECIDE):
+            spots = c.spots()
+            if c.selected_spot is not None and c.selected_spot < len(spots):
+                spot = spots[c.selected_spot]
+                return EnterEffect(ANSWER if spot.answer is not None else DEPLOY, c.spot_action(spot))
+            answers = self._choice_actions(c) if c.state == DECIDE else []
+            if answers and self.answer_index is not None and self.answer_index < len(answers):
+                return EnterEffect(ANSWER, answers[self.answer_index])
+            # a question's answers, on the board or on buttons; a figure's spots
+            return EnterEffect(PICK_ANSWER if c.state == DECIDE else PICK_SPOT)
+        return EnterEffect(CONFIRM)
+
+    def _press_enter(self, c: PlacementController) -> None:
+        effect = self.enter_effect(c)
+        if effect.effect == FOLLOW:
+            done = self.hint.follow(c)
+        elif effect.effect == PLACE_TILE_HERE:
+            done = bool(c.place())
+        elif effect.effect in (DEPLOY, ANSWER) and effect.action is not None:
+            taken = len(c.actions())
+            c.choose(effect.action)
+            done = len(c.actions()) > taken
+        elif effect.effect == CONFIRM:
+            self.confirm_turn()
+            return
+        else:
+            return
+        if done:
+            self.answer_index = None
+            self._after_tentative(c)
+
+    def _cycle_answer(self, c: PlacementController, step: int) -> None:
+        """Tab among a question's answer buttons (none are on the board)."""
+        answers = self._choice_actions(c)
+        if not answers:
+            return
+        if self.answer_index is None or self.answer_index >= len(answers):
+            self.answer_index = 0 if step > 0 else len(answers) - 1
+        else:
+            self.answer_index = (self.answer_index + step) % len(answers)
 
     def _on_button(self, element: Any) -> bool:
         name = next((n for n, b in self.buttons.items() if b is element), None)
@@ -233,7 +289,7 @@ class GameInput:
         elif name == "last_tile":
             self.show_last_tile()
         elif name == "menu":
-            self.ask_leave()
+            self.open_menu()
         elif name == "save":
             self.open_save()
         elif name == "undo_turn":

@@ -12,7 +12,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Action
-from carcassonne_desktop.ui.expansions import answered_on_features
+from carcassonne_desktop.ui.expansions import answered_on_features, token_kinds
 from carcassonne_desktop.ui.game_constants import (
     BOTTOM_BAR,
     BTN_H,
@@ -25,7 +25,7 @@ from carcassonne_desktop.ui.game_constants import (
     TOOLBAR_TOP,
 )
 from carcassonne_desktop.ui.game_texts import choice_label
-from carcassonne_desktop.ui.hud import PANEL_W, ROW_H, panel_rect
+from carcassonne_desktop.ui.hud import PANEL_W, panel_rect, players_row_height
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -35,6 +35,12 @@ from carcassonne_desktop.ui.placement_controller import (
     located,
 )
 from carcassonne_desktop.ui.resources import font
+
+#: The tile card's height, and the least it shrinks to when player rows need room.
+CARD_H = 132
+CARD_MIN_H = 64
+#: The least height of the log under the buttons.
+LOG_MIN_H = 40
 
 #: The answer buttons' text size in the theme (#primary_button) and room
 #: for their borders: what decides how many fit side by side.
@@ -57,7 +63,7 @@ class GamePanel:
         return pygame.Rect(0, 0, max(200, size[0] - PANEL_W), size[1])
 
     #: The buttons over the board, left to right: (name, text key, tooltip key).
-    TOOLBAR = (("menu", "hud.menu", None), ("save", "hud.save", None),
+    TOOLBAR = (("menu", "hud.menu", "hud.menu_tip"), ("save", "hud.save", None),
                ("undo_turn", "hud.undo_turn", "hud.undo_turn_tip"),
                ("redo_turn", "hud.redo_turn", "hud.redo_turn_tip"),
                ("hint", "hud.hint", "hud.hint_tip"))
@@ -112,14 +118,17 @@ class GamePanel:
         size = self.app.screen_size if self.app is not None else (1280, 800)
         panel = panel_rect(size)
         n = self.game.num_players
-        row_h = ROW_H if n <= 6 else 48
+        row_h = players_row_height(n, bool(token_kinds(self.game)))
         x, w = panel.x + PAD, panel.width - 2 * PAD
         y = PAD
         players = pygame.Rect(x, y, w, n * row_h)
         y = players.bottom + 4
         tiles_left = pygame.Rect(x, y, w, 24)
         y = tiles_left.bottom + 6
-        card = pygame.Rect(x, y, w, 132)
+        # the tile card gives way to taller player rows (a line for the goods)
+        # before the buttons under it leave the window
+        below = 6 + 2 * (BTN_H + 8) + BTN_H + 4 + 10 + 24 + LOG_MIN_H + PAD
+        card = pygame.Rect(x, y, w, max(CARD_MIN_H, min(CARD_H, size[1] - y - below)))
         y = card.bottom + 6
         row_b = pygame.Rect(x, y, w, BTN_H)
         y = row_b.bottom + 8
@@ -127,7 +136,7 @@ class GamePanel:
         y = row_c.bottom + 8
         row_d = pygame.Rect(x, y, w, BTN_H + 4)
         y = row_d.bottom + 10
-        log = pygame.Rect(x, y + 24, w, max(40, size[1] - y - 24 - PAD))
+        log = pygame.Rect(x, y + 24, w, max(LOG_MIN_H, size[1] - y - 24 - PAD))
         return {"panel": panel, "players": players, "tiles_left": tiles_left, "card": card, "row_b": row_b,
                 "row_c": row_c, "row_d": row_d, "log_title": pygame.Rect(x, y, w, 22), "log": log}
 
@@ -193,6 +202,14 @@ class GamePanel:
         self._set_button("take_back", not over, c is not None and c.can_undo)
         choices = self._choice_actions(c)
         self._sync_choices(choices)
+        for index in range(len(choices)):
+            widget = self.buttons.get(f"choice:{index}")
+            if widget is None or widget.is_selected == (index == self.answer_index):
+                continue
+            if index == self.answer_index:
+                widget.select()  # the answer Enter gives (chosen with Tab)
+            else:
+                widget.unselect()
         decide_pass = state == DECIDE and c is not None and PASS in c.choices()
         self._set_button("pass", not over, state == FIGURE or decide_pass)
         self._set_button("confirm", not over, state == READY)
@@ -229,6 +246,7 @@ class GamePanel:
         labels = tuple(choice_label(kind, a, game) for a in choices)
         if labels == self._choice_labels:
             return
+        self.answer_index = None  # another question: nothing chosen with Tab yet
         for name in [n for n in self.buttons if n.startswith("choice:")]:
             self.buttons.pop(name).kill()
             self._button_state.pop(name, None)

@@ -149,6 +149,8 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self._button_state: dict[str, tuple[bool, bool]] = {}
         self._choice_labels: tuple[str, ...] = ()
+        #: The answer button chosen with Tab (a question with no board spots).
+        self.answer_index: int | None = None
         self._rebuild_log()
         if game.is_over:
             self.end_pushed = not show_end_screen
@@ -495,6 +497,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         """Ask what the computer would play here (shown when it arrives)."""
         c = self.human_controller()
         if c is not None and not self.hint.thinking:
+            self.answer_index = None  # Enter will follow the advice, not an answer chosen with Tab
             self.hint.request(c)
 
     def open_tiles_left(self) -> None:
@@ -504,6 +507,22 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         from carcassonne_desktop.ui.tiles_left_scene import TilesLeftScene
 
         self.app.stack.push(TilesLeftScene(self.app, self.game, self.renderer))
+
+    def open_menu(self) -> None:
+        """The game's menu over the board: back, the rules, or leave."""
+        if self.app is None or self.app.stack.top is not self or self.dialog is not None:
+            return
+        from carcassonne_desktop.ui.game_menu_scene import GameMenuScene
+
+        self.app.stack.push(GameMenuScene(self.app, self))
+
+    def open_rules(self) -> None:
+        """The rules of this game's expansions over the board (F1)."""
+        if self.app is None or self.app.stack.top is not self or self.dialog is not None:
+            return
+        from carcassonne_desktop.ui.rules_scene import RulesScene
+
+        self.app.stack.push(RulesScene(self.app, expansion_ids=self.game.rules.expansion_ids))
 
     def ask_leave(self) -> None:
         if self.app is None or self.dialog is not None:

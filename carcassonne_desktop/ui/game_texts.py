@@ -14,7 +14,7 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Deploy, Game
 from carcassonne_desktop.engine.actions import Action, DeployToArea
 from carcassonne_desktop.engine.game import FeatureInfo
-from carcassonne_desktop.ui.expansions import expansion_choice_label, feature_notes
+from carcassonne_desktop.ui.expansions import decision_notes, expansion_choice_label, feature_notes
 from carcassonne_desktop.ui.game_log import colour_name, feature_name, figure_name
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
@@ -79,12 +79,44 @@ class Status:
     title: str
     hint: str
     colour: str | None
+    #: What Enter does now, in words ("" when it does nothing of the turn's).
+    enter: str = ""
+
+
+#: What Enter can do during a human turn (`GameInput.enter_effect` picks one
+#: and the Enter key does exactly that; `enter_text` says it in the pill).
+FOLLOW, PLACE_TILE_HERE, PICK_CELL, DEPLOY, PICK_SPOT, ANSWER, PICK_ANSWER, CONFIRM = (
+    "follow", "place", "pick_cell", "deploy", "pick_spot", "answer", "pick_answer", "confirm")
+
+
+@dataclass(frozen=True, slots=True)
+class EnterEffect:
+    """What Enter does: one of the effects above, and the answer it gives
+    (a figure put down, an expansion's answer, the advised step)."""
+
+    effect: str
+    action: Action | None = None
+
+
+def enter_text(c: PlacementController, enter: EnterEffect) -> str:
+    """The pill's line about Enter, for every step and every decision kind."""
+    figure = figure_name(c.figure_kind) if c.state == FIGURE else ""
+    answer = ""
+    if enter.action is not None:
+        kind = c.decision.kind if c.decision is not None else ""
+        answer = choice_label(kind, enter.action, c.tentative)
+    if enter.effect == FOLLOW and enter.action is not None and c.state == DECIDE:
+        return i18n.tr("enter.follow_answer", answer=answer)
+    if enter.effect == DEPLOY and isinstance(enter.action, (Deploy, DeployToArea)):
+        figure = figure_name(enter.action.figure)
+    return i18n.tr(f"enter.{enter.effect}", figure=figure, answer=answer)
 
 
 def status(game: Game, c: PlacementController | None, *, final_running: bool, thinking: bool,
-           advice: str | None = None) -> Status:
+           advice: str | None = None, enter: EnterEffect | None = None) -> Status:
     """What to tell the players now. `c` is the human turn on screen (None
-    during a computer's turn); `advice` a hint message key, if one is shown."""
+    during a computer's turn); `advice` a hint message key, if one is shown;
+    `enter` what the Enter key does (said on a line of its own)."""
     if final_running:
         return Status(i18n.tr("hud.final_scoring"), "", None)
     if game.is_over:
@@ -100,20 +132,24 @@ def status(game: Game, c: PlacementController | None, *, final_running: bool, th
         if c.hover is not None and not c.ghost_fits:
             hint = i18n.tr("hud.illegal_here")
     elif c.state == FIGURE:
-        title = i18n.tr("hud.place_figure")
-        hint = i18n.tr("hud.figure_hint")
+        # the figure chosen in the panel (a builder, the pig, the shepherd), not always "a follower"
+        figure = figure_name(c.figure_kind)
+        title = i18n.tr("hud.place_figure", figure=figure)
+        hint = i18n.tr("hud.figure_step_hint", figure=figure)
     elif c.state == DECIDE and c.decision is not None:
         kind, subject = c.decision.kind, tuple(c.decision.subject)
         title = decision_title(kind, subject)
         if c.seat != game.turn_player:  # asked out of turn: say whom
             title = i18n.tr("hud.decision_for", name=player.name, question=title)
         hint = _decision_text(kind, subject, "hint") or i18n.tr("decision.generic_hint")
+        # what the board alone does not say, before the answer (where the Count stands)
+        hint = " ".join((hint, *decision_notes(c.tentative, c.decision)))
     else:
         title = i18n.tr("hud.nothing_to_deploy") if c.auto_passed else _placed_text(c)
-        hint = i18n.tr("hud.confirm_hint")
+        hint = i18n.tr("hud.ready_hint")
     if advice is not None and c.state != READY:
         hint = i18n.tr(advice)
-    return Status(title, hint, player.color)
+    return Status(title, hint, player.color, enter_text(c, enter) if enter is not None else "")
 
 
 def _placed_text(c: PlacementController) -> str:

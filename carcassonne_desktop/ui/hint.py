@@ -176,21 +176,30 @@ class HintAdvisor:
         c.selected_spot = index
         self.message = FIGURE_HERE
 
+    def follows(self, c: PlacementController) -> bool:
+        """Whether Enter plays advice now (what the pill tells, `follow` does)."""
+        return bool(self.actions) and self._shown_for == c.serial and self.message is not None
+
     def _still_fits(self, c: PlacementController) -> bool:
         """Follow the player: once the suggested tile is down, point at the
-        suggested figure; if they placed elsewhere, the advice is void."""
+        suggested next step (a figure, or an expansion's question asked
+        first: the flock, the Count); if they placed elsewhere or answered
+        otherwise, the advice is void. Advice for another step than the one
+        on screen never stays (the pill showed the tile step's advice over
+        the flock's question)."""
         first = self.actions[0]
         if c.state == PLACE:
             # turning the tile or picking another of the hand sets the advice aside
             return (isinstance(first, PlaceTile) and c.turns_of_tile == self._turns_of_tile
                     and first.tile in (None, c.selected_tile))
-        if c.state == FIGURE and isinstance(first, PlaceTile):
-            if c.place_action is None or (c.place_action.x, c.place_action.y, c.place_action.rot) != (
-                    first.x, first.y, first.rot):
-                return False
-            if len(self.actions) > 1:
-                self.actions = self.actions[1:]
-                self._preselect(c, self.actions[0])
-                return True
+        if c.state not in (FIGURE, DECIDE) or c.tentative is None:
             return False
-        return c.state in (FIGURE, DECIDE)
+        if isinstance(first, PlaceTile):
+            if c.place_action is None or (c.place_action.x, c.place_action.y, c.place_action.rot) != (
+                    first.x, first.y, first.rot) or len(self.actions) == 1:
+                return False
+            self.actions = self.actions[1:]
+            first = self.actions[0]
+            self._preselect(c, first)
+        # the next advised step must be an answer to the question on screen
+        return first in c.tentative.legal_actions()

@@ -20,10 +20,21 @@ from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
 from carcassonne_desktop.ui.board_view import BoardRenderer
 from carcassonne_desktop.ui.expansions import noted_tokens
 from carcassonne_desktop.ui.game_log import wrap
+from carcassonne_desktop.ui.inventory import Held, token_name
 from carcassonne_desktop.ui.resources import colour, font
 
 PANEL_W = 372
 ROW_H = 58
+#: The line a player's row grows by when the game has tokens to follow (the goods).
+INVENTORY_LINE = 18
+#: Marks the player(s) leading a token won by a majority.
+LEAD_MARK = "★"
+
+
+def players_row_height(players: int, inventory_line: bool) -> int:
+    """The height of one player's row in the panel (drawing and layout agree)."""
+    line = 0 if not inventory_line else INVENTORY_LINE if players <= 4 else INVENTORY_LINE - 4
+    return (ROW_H if players <= 6 else 48) + line  # many players: a tighter line for the tokens
 
 
 @dataclass(frozen=True)
@@ -35,12 +46,9 @@ class PlayerRow:
     is_computer: bool
     tokens: Mapping[str, int] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
-
-
-def token_name(token: str) -> str:
-    """A token's short name in the current language (its id when it has none)."""
-    label = i18n.tr(f"token.{token}")
-    return token if label == i18n.key(f"token.{token}") else label
+    #: The tokens to follow, on a line of their own (`ui/inventory.py`);
+    #: when empty, other tokens held follow the figures.
+    inventory: tuple[Held, ...] = ()
 
 
 @lru_cache(maxsize=512)
@@ -108,7 +116,8 @@ class PlayersView:
              thinking: bool, pulse: float) -> int:
         """Draw the rows from ``rect.top``; returns the y below them."""
         y = rect.top
-        row_h = ROW_H if len(rows) <= 6 else 48
+        own_line = any(row.inventory for row in rows)
+        row_h = players_row_height(len(rows), own_line)
         for i, row in enumerate(rows):
             r = pygame.Rect(rect.x, y, rect.width, row_h - 4)
             if i == current:
@@ -137,7 +146,8 @@ class PlayersView:
                 nx += label.get_width() + NOTE_GAP
             surface.blit(score, (r.right - score.get_width() - 10, r.y + (r.height - score.get_height()) // 2))
             fx = name_x
-            fy = r.y + r.height - 22
+            line = row_h - players_row_height(len(rows), False)  # the tokens' line, if any
+            fy = r.y + r.height - 22 - line
             # many kinds of figures (every expansion at once) fit in a tighter line
             wide = _figures_width(row.figures, 18, 15, "×", 12) <= right - name_x
             icon_px, count_px, times, gap = (18, 15, "×", 12) if wide else (14, 13, "", 7)
@@ -147,8 +157,10 @@ class PlayersView:
                 count = text(f"{times}{row.figures[kind]}", count_px, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
                 fx += icon.get_width() + count.get_width() + gap
+            if own_line:
+                _draw_inventory(surface, row.inventory, name_x, fy + line, r.right - 10)
             noted = noted_tokens()
-            for token, held in row.tokens.items():
+            for token, held in ({} if own_line else row.tokens).items():
                 if held <= 0 or token in noted:
                     continue
                 label = text(f"{token_name(token)} ×{held}", 14, True, "ui", "text_dim")
@@ -167,6 +179,23 @@ class PlayersView:
 NOTE_GAP = 10
 
 
+def inventory_label(held: Held) -> str:
+    """"★ vin 3" for the leader of a contested token, "blé 0" otherwise."""
+    label = f"{token_name(held.token)} {held.count}"
+    return f"{LEAD_MARK} {label}" if held.leads else label
+
+
+def _draw_inventory(surface: pygame.Surface, inventory: Sequence[Held], x: int, y: int, right: int) -> None:
+    """Every token of the player's inventory, the leads in the accent colour;
+    smaller type rather than a token left out (they all must show)."""
+    labels = [inventory_label(h) for h in inventory]
+    size = next((px for px in (14, 13, 12, 11) if _notes_width(labels, px) <= right - x), 10)
+    for held, label in zip(inventory, labels):
+        image = text(label, size, held.leads, "ui", "accent" if held.leads else "text_dim")
+        surface.blit(image, (x, y + (14 - size) // 2))
+        x += image.get_width() + NOTE_GAP
+
+
 def _notes_width(notes: Sequence[str], size: int) -> int:
     fnt = font(size, bold=True)
     return sum(fnt.size(n)[0] for n in notes) + NOTE_GAP * max(len(notes) - 1, 0)
@@ -180,6 +209,17 @@ def _note_size(notes: Sequence[str], room: int) -> int:
 def _figures_width(figures: Mapping[str, int], icon: int, size: int, times: str, gap: int) -> int:
     fnt = font(size, bold=True)
     return sum(icon + 2 + fnt.size(f"{times}{n}")[0] + gap for n in figures.values())
+
+
+def draw_overlay_box(surface: pygame.Surface, box: pygame.Rect, title: str, centred: bool = False) -> None:
+    """A box over the veiled game (the tiles left, the game's menu): the
+    panel's colour, an accent edge and its title at the top."""
+    surface.blit(veil(surface.get_size(), 150), (0, 0))
+    pygame.draw.rect(surface, colour("ui", "panel"), box, border_radius=18)
+    pygame.draw.rect(surface, colour("ui", "accent"), box, 3, border_radius=18)
+    image = font(28, bold=True).render(title, True, colour("ui", "title"))
+    x = box.centerx - image.get_width() // 2 if centred else box.left + 24
+    surface.blit(image, (x, box.top + 14))
 
 
 def draw_caption(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 16,
@@ -207,36 +247,40 @@ FADED_STATUS_ALPHA = 60
 
 
 def status_rect(board_rect: pygame.Rect, title: str, hint: str,
-                player_colour: str | None, top: int | None = None) -> pygame.Rect:
+                player_colour: str | None, top: int | None = None, enter: str = "") -> pygame.Rect:
     """Where the instruction pill is drawn (for hover tests): centred under
     the toolbar (``top``), never wider than the board."""
-    pill = _status_pill(title, hint, player_colour, board_rect.width - 16)
+    pill = _status_pill(title, hint, player_colour, board_rect.width - 16, enter=enter)
     y = board_rect.top + 64 if top is None else top
     return pill.get_rect(midtop=(board_rect.centerx, y))
 
 
 def draw_status(surface: pygame.Surface, board_rect: pygame.Rect, title: str, hint: str,
                 player_colour: str | None, mouse: tuple[int, int] | None = None,
-                top: int | None = None) -> None:
-    """The instruction pill at the top of the board: whose turn and what to
-    do. It fades while the mouse is over it, so it never hides a square."""
-    box = status_rect(board_rect, title, hint, player_colour, top)
+                top: int | None = None, enter: str = "") -> None:
+    """The instruction pill at the top of the board: whose turn, what to
+    do and what Enter does. It fades while the mouse is over it, so it
+    never hides a square."""
+    box = status_rect(board_rect, title, hint, player_colour, top, enter)
     faded = mouse is not None and box.collidepoint(mouse)
-    surface.blit(_status_pill(title, hint, player_colour, board_rect.width - 16, faded), box)
+    surface.blit(_status_pill(title, hint, player_colour, board_rect.width - 16, faded, enter), box)
 
 
 @lru_cache(maxsize=32)
 def _status_pill(title: str, hint: str, player_colour: str | None, max_width: int,
-                 faded: bool = False) -> pygame.Surface:
+                 faded: bool = False, enter: str = "") -> pygame.Surface:
     """The pill; on a narrow board (the smallest window) the advice wraps
-    onto more lines and the title is shortened rather than cut by the edges."""
+    onto more lines and the title is shortened rather than cut by the edges.
+    The line about Enter comes last, in the accent colour."""
     if faded:
-        pill = _status_pill(title, hint, player_colour, max_width).copy()
+        pill = _status_pill(title, hint, player_colour, max_width, enter=enter).copy()
         pill.set_alpha(FADED_STATUS_ALPHA)
         return pill
     room = max(40, max_width - 48)
     big = text(fit_text(title, 22, True, room), 22, True, "ui", "title")
     small = [text(line, 16, False, "ui", "text_dim") for line in wrap(hint, font(16), room)] if hint else []
+    small += [text(line, 16, True, "ui", "accent") for line in wrap(enter, font(16, bold=True), room)
+              ] if enter else []
     width = max([big.get_width()] + [line.get_width() for line in small]) + 48
     height = big.get_height() + sum(line.get_height() for line in small) + (4 if small else 0) + 16
     pill = veil((width, height), 215).copy()

@@ -324,13 +324,17 @@ class PlacementController:
         """The figure a click on ``spot`` deploys: the chosen type if it may stand there."""
         return self.figure_kind if self.figure_kind in spot.figures else spot.figures[0]
 
-    def deploy(self, spot: Spot, figure: str | None = None) -> list[Event]:
+    def spot_action(self, spot: Spot, figure: str | None = None) -> Action:
+        """The action a click on ``spot`` takes (what Enter on it does, too)."""
         if spot.answer is not None:
-            return self.choose(spot.answer)
+            return spot.answer
         figure = figure or self.spot_figure(spot)
         if spot.area:
-            return self.choose(DeployToArea(figure, spot.area, spot.slot))
-        return self.choose(Deploy(figure, spot.x, spot.y, spot.port))
+            return DeployToArea(figure, spot.area, spot.slot)
+        return Deploy(figure, spot.x, spot.y, spot.port)
+
+    def deploy(self, spot: Spot, figure: str | None = None) -> list[Event]:
+        return self.choose(self.spot_action(spot, figure))
 
     def pass_turn(self) -> list[Event]:
         return self.choose(PASS)

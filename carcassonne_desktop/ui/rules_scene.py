@@ -7,14 +7,16 @@ registry, so a new expansion brings its help page with it.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import registry
+from carcassonne_desktop.ui.hud import veil
 from carcassonne_desktop.ui.panel_scene import PanelScene
-from carcassonne_desktop.ui.resources import font
+from carcassonne_desktop.ui.resources import colour, font
 
 BASE_PAGE = "base"
 #: How to play this program (mouse, keyboard, hint, saving), after the base rules.
@@ -85,23 +87,52 @@ def tab_widths(titles: list[str], total: int) -> list[int]:
 
 
 class RulesScene(PanelScene):
-    """Rules help with a tab per page (base game first)."""
+    """Rules help with a tab per page (base game first).
+
+    Opened from a game (F1, the game's menu) it lists only the expansions in
+    play (``expansion_ids``) and is drawn over the board, veiled, rather
+    than over the menu's landscape: the game is still there when it closes.
+    """
 
     title_key = "rules.title"
     panel_size = (980, 820)
 
-    def __init__(self, app, page: str = BASE_PAGE) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, page: str = BASE_PAGE,  # type: ignore[no-untyped-def]
+                 expansion_ids: Sequence[str] | None = None) -> None:
         super().__init__(app)
         self.page = page
+        self.expansion_ids = tuple(expansion_ids) if expansion_ids is not None else None
+        self.opaque = expansion_ids is None  # over a game: the board shows around the panel
         self.text_box: pygame_gui.elements.UITextBox | None = None
         self.tabs: dict[pygame_gui.elements.UIButton, str] = {}
+
+    def shown_pages(self) -> list[tuple[str, dict[str, str], dict[str, str]]]:
+        """The expansion pages offered: all of them, or those of the game in play."""
+        return [page for page in expansion_pages()
+                if self.expansion_ids is None or page[0] in self.expansion_ids]
 
     def pages(self) -> list[tuple[str, str]]:
         language = i18n.current_language()
         out = [(BASE_PAGE, i18n.tr("rules.base_tab")), (CONTROLS_PAGE, i18n.tr("rules.controls_tab"))]
-        for page_id, title, _ in expansion_pages():
+        for page_id, title, _ in self.shown_pages():
             out.append((page_id, title.get(language) or title.get("en", page_id)))
         return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.opaque:
+            super().draw(surface)
+        else:  # the game under it, veiled, and none of it through the pages
+            surface.blit(veil(surface.get_size(), 175), (0, 0))
+            pygame.draw.rect(surface, colour("ui", "panel"), self.panel_rect(), border_radius=12)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.go_back()  # F1 again closes the help it opened
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.tabs:
+            self.show_page(self.tabs[event.ui_element])
+            return True
+        return super().handle_event(event)
 
     def page_text(self) -> str:
         if self.page == BASE_PAGE:
@@ -109,7 +140,7 @@ class RulesScene(PanelScene):
         if self.page == CONTROLS_PAGE:
             return i18n.tr("rules.controls_body")
         language = i18n.current_language()
-        for page_id, title, rules in expansion_pages():
+        for page_id, title, rules in self.shown_pages():
             if page_id == self.page:
                 text = rules.get(language) or rules.get("en", "")
                 return rules_html(text, title.get(language) or title.get("en", page_id))
@@ -144,9 +175,3 @@ class RulesScene(PanelScene):
     def show_page(self, page_id: str) -> None:
         self.page = page_id
         self.rebuild_ui()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.tabs:
-            self.show_page(self.tabs[event.ui_element])
-            return True
-        return super().handle_event(event)

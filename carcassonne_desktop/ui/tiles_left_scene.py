@@ -21,7 +21,7 @@ import pygame_gui
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ai.knowledge import public_counts
 from carcassonne_desktop.ui.game_log import wrap
-from carcassonne_desktop.ui.hud import veil
+from carcassonne_desktop.ui.hud import draw_overlay_box
 from carcassonne_desktop.ui.resources import colour, font
 from carcassonne_desktop.ui.scene import Scene
 from carcassonne_desktop.ui.scroll_view import BAR_W, ScrollView
@@ -107,12 +107,8 @@ class TilesLeftScene(Scene):
             self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(veil(surface.get_size(), 150), (0, 0))
         panel = self.panel()
-        pygame.draw.rect(surface, colour("ui", "panel"), panel, border_radius=18)
-        pygame.draw.rect(surface, colour("ui", "accent"), panel, 3, border_radius=18)
-        title = font(28, bold=True).render(i18n.tr("tiles.title"), True, colour("ui", "title"))
-        surface.blit(title, (panel.left + 24, panel.top + 14))
+        draw_overlay_box(surface, panel, i18n.tr("tiles.title"))
         total = sum(count for _, count in self.tiles)
         bag = self.game.tiles_left()
         said = (i18n.tr("tiles.empty") if not total else i18n.tr("tiles.total", count=total)

@@ -428,6 +428,52 @@ def noted_tokens() -> frozenset[str]:
     return frozenset(_NOTED_TOKENS)
 
 
+#: (game, decision) -> one more sentence for the pill while that decision is
+#: asked (what the board alone does not say), or None.
+DecisionNote = Callable[[Any, Any], "str | None"]
+_DECISION_NOTES: dict[str, list[DecisionNote]] = {}
+
+
+def register_decision_note(kind: str, note: DecisionNote) -> None:
+    """A sentence the pill adds to a decision's hint, said before the player
+    answers (where the Count stands, and what that does to a follower put
+    there)."""
+    notes = _DECISION_NOTES.setdefault(kind, [])
+    if note not in notes:
+        notes.append(note)
+
+
+def decision_notes(game: Any, decision: Any) -> tuple[str, ...]:
+    """What the expansions add to the hint of ``decision``."""
+    discover()
+    if decision is None:
+        return ()
+    found = (note(game, decision) for note in _DECISION_NOTES.get(decision.kind, ()))
+    return tuple(text for text in found if text)
+
+
+#: (game, token) -> the players who would win a token contested by majority now.
+TokenLeaders = Callable[[Any, str], "tuple[int, ...]"]
+#: Token kinds an expansion's players hold, by expansion id, each with who
+#: leads it (None: not won by a majority).
+_TOKEN_KINDS: dict[str, dict[str, TokenLeaders | None]] = {}
+
+
+def register_token_kinds(expansion_id: str, tokens: tuple[str, ...],
+                         leaders: TokenLeaders | None = None) -> None:
+    """The tokens of an expansion's inventory (the goods), listed for every
+    player all game long, from the first turn; ``leaders`` says who leads
+    a token won by holding the most (the panel marks them)."""
+    _TOKEN_KINDS.setdefault(expansion_id, {}).update({token: leaders for token in tokens})
+
+
+def token_kinds(game: Any) -> dict[str, TokenLeaders | None]:
+    """The registered tokens of the expansions in play, in their order."""
+    discover()
+    return {token: leaders for eid in game.rules.expansion_ids
+            for token, leaders in _TOKEN_KINDS.get(eid, {}).items()}
+
+
 def discover() -> None:
     """Import every module of this package once (each registers itself)."""
     import_all(__name__, __path__)

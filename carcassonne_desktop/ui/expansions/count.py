@@ -21,6 +21,7 @@ from carcassonne_desktop.ui.expansions import (
     register_board_choices,
     register_board_overlay,
     register_choice_label,
+    register_decision_note,
     register_event_text,
     register_feature_choice,
     register_player_note,
@@ -134,7 +135,10 @@ def draw_city(surface: pygame.Surface, camera: Any, game: Any, layer: Any) -> No
         if count_quarter(game) == quarter:
             _draw_count(surface, camera.world_to_screen(x + 0.86, y + 0.5), size)
         if camera.scale >= 72:
-            _draw_label(surface, camera, (x, y), i18n.tr(f"count.quarter.{quarter}"))
+            name = i18n.tr(f"count.quarter.{quarter}")
+            if count_quarter(game) == quarter:  # where the Count stands reads on the board
+                name = i18n.tr("count.quarter_with_count", quarter=name)
+            _draw_label(surface, camera, (x, y), name)
     surface.set_clip(clip)
 
 
@@ -232,10 +236,29 @@ def _capital(text: str) -> str:
 
 
 def city_label(game: Any, action: Action) -> str | None:
+    """"Partisan → Château", and a warning sign for the Count's quarter
+    (the pill says what it means) on the answer itself, before the follower
+    goes in (issue 29); a longer label did not fit the button."""
     if not isinstance(action, DeployToArea):
         return None
-    return i18n.tr("count.put_in", figure=_capital(figure_name(action.figure, False)),
-                   quarter=i18n.tr(f"count.quarter.{action.slot}"))
+    label = i18n.tr("count.put_in", figure=_capital(figure_name(action.figure, False)),
+                    quarter=i18n.tr(f"count.quarter.{action.slot}"))
+    return i18n.tr("count.frozen_label", label=label) if action.slot == count_quarter(game) else label
+
+
+def city_decision_note(game: Any, decision: Any) -> str | None:
+    """Where the Count stands and what it means for a follower put there."""
+    return i18n.tr("count.frozen_note", at=i18n.tr(f"count.at.{count_quarter(game)}"))
+
+
+def move_decision_note(game: Any, decision: Any) -> str | None:
+    """What moving the Count frees and blocks."""
+    return i18n.tr("count.move_note", at=i18n.tr(f"count.at.{count_quarter(game)}"))
+
+
+def reinforce_decision_note(game: Any, decision: Any) -> str | None:
+    """The Count's quarter stays shut while followers come out of the others."""
+    return i18n.tr("count.reinforce_note", at=i18n.tr(f"count.at.{count_quarter(game)}"))
 
 
 def count_label(game: Any, action: Action) -> str | None:
@@ -297,6 +320,9 @@ register_board_choices("count_city", city_choices)
 register_board_choices("count_move", count_choices)
 register_board_choices("count_reinforce", reinforce_choices)
 register_feature_choice("count_reinforce", reinforce_feature)
+register_decision_note("count_city", city_decision_note)
+register_decision_note("count_move", move_decision_note)
+register_decision_note("count_reinforce", reinforce_decision_note)
 register_choice_label("count_city", city_label)
 register_choice_label("count_move", count_label)
 register_choice_label("count_reinforce", reinforce_label)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from carcassonne_desktop.engine.expansions.traders_builders import GOODS, goods_winners
 from carcassonne_desktop.ui.art.geometry import (
     Point,
     dist_point_polyline,
@@ -25,6 +26,7 @@ from carcassonne_desktop.ui.expansions import (
     FigureStyle,
     register_figure_style,
     register_tile_symbol,
+    register_token_kinds,
 )
 
 # --------------------------------------------------------------------------- goods
@@ -180,6 +182,8 @@ def _bridge(ctx: SymbolContext, span: list[Point]) -> None:
 
 
 register_tile_symbol("goods", paint_goods, layer="top")
+# each good goes to whoever holds the most of its tokens: the panel shows them all, always
+register_token_kinds("traders_builders", GOODS, goods_winners)
 register_tile_symbol("bridge", paint_bridge, layer="terrain")
 
 
