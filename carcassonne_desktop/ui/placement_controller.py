@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from carcassonne_desktop.engine import PASS, Action, Deploy, Game, PlaceTile
 from carcassonne_desktop.engine.actions import DeployToArea
 from carcassonne_desktop.engine.decisions import FIGURE as FIGURE_DECISION
-from carcassonne_desktop.engine.decisions import PLACE_TILE, Decision
+from carcassonne_desktop.engine.decisions import PLACE_TILE, Decision, accepts
 from carcassonne_desktop.engine.events import Event, OutcomeRevealed
 
 Cell = tuple[int, int]
@@ -340,7 +340,9 @@ class PlacementController:
         the tentative copy."""
         if self.state not in (FIGURE, DECIDE) or self.tentative is None:
             return []
-        if action not in self.tentative.legal_actions():
+        if not accepts(self.tentative, action):
+            # the engine's own check: an answer outside the finite sample of
+            # `legal_actions()` (the Catapult's aim) is judged by its kind's rule
             return []
         before = self.tentative.copy()
         events = self.tentative.apply(action)
