@@ -428,6 +428,30 @@ def noted_tokens() -> frozenset[str]:
     return frozenset(_NOTED_TOKENS)
 
 
+#: ``factory(app, game, decision, answer) -> Scene``: a full-screen scene for a
+#: human's decision of one kind (the Catapult's mini-game, where the answer is a
+#: point in the plane no button can give). ``game`` is the tentative game (to
+#: read, never to change), ``decision`` the pending one; the scene calls
+#: ``answer(action)`` once with its answer. The game scene then pops it and
+#: plays the answer through the human's controller, which validates it with
+#: the kind's ``accepts``: a refused answer leaves the decision pending and the
+#: scene is asked for again (see ``ui/decision_scenes.py``).
+DecisionSceneFactory = Callable[[Any, Any, Any, Callable[[Any], None]], Any]
+_DECISION_SCENES: dict[str, DecisionSceneFactory] = {}
+
+
+def register_decision_scene(kind: str, factory: DecisionSceneFactory) -> None:
+    """The scene pushed when a human must answer a decision of ``kind``
+    (one per kind: a second would depend on import order)."""
+    _register_once(_DECISION_SCENES, kind, factory, "decision scene")
+
+
+def decision_scene(kind: str) -> DecisionSceneFactory | None:
+    """The scene factory registered for a decision kind, if any."""
+    discover()
+    return _DECISION_SCENES.get(kind)
+
+
 def discover() -> None:
     """Import every module of this package once (each registers itself)."""
     import_all(__name__, __path__)
