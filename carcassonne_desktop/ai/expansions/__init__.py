@@ -11,7 +11,7 @@ position evaluated (see ai/turns.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.discovery import import_all
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 Term = Callable[["Evaluator", "Game", list[float]], None]
 
 _TERMS: dict[str, list[Term]] = {}
+
+_T = TypeVar("_T")
 
 #: (evaluator, game) -> [(player, figure, back)]: figures an expansion keeps
 #: off the tiles until something sends them home (the Wheel's crown), with
@@ -133,10 +135,16 @@ def turn_planner(decision_kind: str) -> Callable[[Planner], Planner]:
 
 def planner_for(decision_kind: str | None) -> Planner | None:
     """The planner registered for a decision kind, if any."""
+    return _by_kind(_PLANNERS, decision_kind)
+
+
+def _by_kind(table: Mapping[str, _T], decision_kind: str | None) -> _T | None:
+    """What a table of this package holds for a decision kind (the modules
+    discovered first, so registration never depends on who imported what)."""
     if decision_kind is None:
         return None
     discover()
-    return _PLANNERS.get(decision_kind)
+    return table.get(decision_kind)
 
 
 #: (game, legal, rng) -> an answer or None: a computer player's own answer
@@ -166,10 +174,7 @@ def decision_policy(decision_kind: str) -> Callable[[Policy], Policy]:
 
 def policy_for(decision_kind: str | None) -> Policy | None:
     """The policy registered for a decision kind, if any."""
-    if decision_kind is None:
-        return None
-    discover()
-    return _POLICIES.get(decision_kind)
+    return _by_kind(_POLICIES, decision_kind)
 
 
 def discover() -> None:
