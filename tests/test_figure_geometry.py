@@ -120,3 +120,48 @@ def test_a_farmer_on_a_field_inside_a_ring_of_cities_is_drawn_where_the_engine_s
     assert figure.feature_index == inner
     [(sprite, wx, wy)] = BoardLayer(BoardRenderer()).figure_points(game)
     assert (wx - 0.5, wy - 0.5) == pytest.approx(point)
+
+
+def test_the_spot_for_a_farmer_inside_a_ring_of_cities_is_shown_on_its_field():
+    """Regression: the spot where a follower may go was found by its port, and
+    a field walled in by cities has none ("C" named nothing on kr/05): the
+    spot was neither drawn nor clickable, so no farmer could go there."""
+    from carcassonne_desktop.ui.board_layer import BoardLayer
+    from carcassonne_desktop.ui.placement_controller import PlacementController
+
+    game = Game(quick_setup(players=2, seed=1, expansions=("base", "king_robber_baron"),
+                            tile_order=("kr/05",)))
+    inner = next(i for i, f in enumerate(game.rules.catalogue["kr/05"].features)
+                 if f.kind == "field" and not f.ports)
+    c = PlacementController(game)
+    x, y, rot, _ = game.placements_for("kr/05")[0]
+    c.rotation = rot
+    c.place((x, y))
+    [spot] = [s for s in c.spots() if s.feature == inner]
+    layer = BoardLayer(BoardRenderer())
+    layer.sync(c.board_game)
+    raw = game.rules.catalogue["kr/05"].raw
+    assert layer.spot_anchor(spot) == feature_anchor(raw, rot, inner)
+
+
+def test_the_garden_and_the_walled_in_field_of_ic_03_are_two_spots():
+    """On ic/03+garden port "C" names the garden for the abbot and the field
+    inside the cities for a follower: two spots, each drawn on its feature
+    (one spot on the garden put the farmer there)."""
+    from carcassonne_desktop.ui.placement_controller import PlacementController
+
+    game = Game(quick_setup(players=2, seed=1, expansions=("base", "inns_cathedrals", "abbot"),
+                            tile_order=("ic/03+garden",)))
+    c = PlacementController(game)
+    x, y, rot, _ = game.placements_for("ic/03+garden")[0]
+    c.rotation = rot
+    c.place((x, y))
+    centre = {s.feature: s.figures for s in c.all_spots() if s.port == "C"}
+    kinds = {i: f.kind for i, f in enumerate(game.rules.catalogue["ic/03+garden"].features)}
+    assert sorted(kinds[i] for i in centre) == ["field", "garden"]
+    garden = next(i for i in centre if kinds[i] == "garden")
+    field = next(i for i in centre if kinds[i] == "field")
+    assert centre[garden] == ("abbot",) and "follower" in centre[field]
+    c.deploy(next(s for s in c.all_spots() if s.feature == field), "follower")
+    [(figure, _)] = c.board_game.figure_positions()
+    assert figure.feature_index == field

@@ -48,6 +48,19 @@ def board_point(x: int, y: int, tile: Mapping[str, Any], rot: int, feature_index
     return (x - 0.5 + ax, y - 0.5 + ay)
 
 
+def feature_for(game: Board, figure: str, x: int, y: int, port: str) -> int:
+    """The index of the feature a figure named by `port` of the tile at (x, y)
+    stands on, as the engine reads a deploy (``"C"`` of ic/03+garden is the
+    garden for an abbot and the walled-in field for a farmer); -1 for none.
+    The interface places spots and figures of answers by it: a field walled
+    in by cities has no port of its own."""
+    placed = game.board.get((x, y))
+    if placed is None:
+        return -1
+    figure_type = game.rules.figure_by_name.get(figure)
+    return placed[0].feature_at_port(port, figure_type.kinds if figure_type is not None else None)
+
+
 def figure_positions(game: Board) -> list[tuple[FigureOnBoard, Point]]:
     """Every figure standing on a tile (`game.figures_on_board()`, in that
     order) with its board point. Figures in areas off the tiles (a crown, a

@@ -225,7 +225,7 @@ class BoardLayer:
             return None
         tile, rot = entry
         try:
-            index = feature_index_for_port(tile, rot, spot.port)
+            index = spot.feature if spot.feature >= 0 else feature_index_for_port(tile, rot, spot.port)
             return feature_anchor(tile, rot, index)
         except (KeyError, IndexError):
             return None
