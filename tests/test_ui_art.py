@@ -10,7 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from carcassonne_desktop.ui.art.geometry import point_in_polygon, rotate_point, rotate_port
+from carcassonne_desktop.engine.tile_geometry import point_in_polygon, rotate_point, rotate_port
+from carcassonne_desktop.engine.tile_layout import ROAD_HALF_WIDTH, tile_layout
 from carcassonne_desktop.ui.art.meeples import (
     FIGURE_KINDS,
     MeepleCache,
@@ -25,7 +26,6 @@ from carcassonne_desktop.ui.art.tile_art import (
     feature_index_for_port,
     render_tile,
 )
-from carcassonne_desktop.ui.art.tile_layout import ROAD_HALF_WIDTH, tile_layout
 
 DATA = Path(__file__).resolve().parent.parent / "carcassonne_desktop" / "engine" / "data"
 TILES = [t for name in ("base.json", "inns_cathedrals.json", "river.json")
@@ -80,7 +80,7 @@ def test_anchors_stand_on_their_feature(tile):
     layout = tile_layout(tile)
     cities = {c.feature: c.polygon for c in layout.cities}
     strokes = [s for p in layout.paths for s in p.strokes]
-    from carcassonne_desktop.ui.art.geometry import dist_point_polyline
+    from carcassonne_desktop.engine.tile_geometry import dist_point_polyline
 
     for index, feature in enumerate(tile["features"]):
         anchor = layout.anchors[index]

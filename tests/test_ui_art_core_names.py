@@ -84,9 +84,17 @@ def test_a_prop_name_has_one_registration() -> None:
         return None
 
     with pytest.raises(ValueError, match="already registered"):
-        register_prop("inn", painter, placement="beside_path", radius=0.1, order=3.0)
+        register_prop("inn", painter, order=3.0)
+    # where a prop stands is engine data (figures stand by it): the interface
+    # cannot paint a prop no expansion placed
+    with pytest.raises(ValueError, match="no expansion declares where prop 'something_new'"):
+        register_prop("something_new", painter, order=1.0)
+    from carcassonne_desktop.engine.layout_props import register_prop_placement
+
     with pytest.raises(ValueError, match="unknown placement"):
-        register_prop("something_new", painter, placement="sky", radius=0.1, order=1.0)  # type: ignore[arg-type]
+        register_prop_placement("something_new", "sky", radius=0.1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="already placed another way"):
+        register_prop_placement("inn", "centre", radius=0.1)
 
 
 def test_port_c_names_a_registered_centre_feature() -> None:

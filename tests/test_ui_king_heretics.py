@@ -17,8 +17,8 @@ import pytest  # noqa: E402
 from carcassonne_desktop import i18n  # noqa: E402
 from carcassonne_desktop.engine import Game, GameRecord  # noqa: E402
 from carcassonne_desktop.engine.expansions.heretics_shrines import ChallengeLost  # noqa: E402
+from carcassonne_desktop.engine.tile_layout import tile_layout  # noqa: E402
 from carcassonne_desktop.ui.art.tile_art import render_tile  # noqa: E402
-from carcassonne_desktop.ui.art.tile_layout import tile_layout  # noqa: E402
 from carcassonne_desktop.ui.expansions import noted_tokens, player_note_words, player_notes  # noqa: E402
 from carcassonne_desktop.ui.game_log import describe  # noqa: E402
 from carcassonne_desktop.ui.setup_scene import OPTION_NAMES, SetupModel  # noqa: E402
@@ -195,7 +195,7 @@ def test_the_log_says_who_takes_a_title_and_keeps_goods_as_they_were():
 
 
 def test_two_roads_into_one_city_do_not_cross():
-    from carcassonne_desktop.ui.art.tile_layout import _segments_cross
+    from carcassonne_desktop.engine.tile_layout import _segments_cross
 
     roads = tile_layout(TILES["kr/04"]).roads()
     assert len(roads) == 2

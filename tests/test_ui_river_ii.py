@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from carcassonne_desktop.engine.tile_layout import build_layout
 from carcassonne_desktop.ui.art.tile_art import render_tile
-from carcassonne_desktop.ui.art.tile_layout import build_layout
 from carcassonne_desktop.ui.expansions import tile_symbols
 from tests.test_ui_decisions import app  # noqa: F401  (the window fixture, shared)
 

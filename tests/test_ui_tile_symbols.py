@@ -16,8 +16,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from carcassonne_desktop.engine.tile_geometry import point_in_polygon
 from carcassonne_desktop.ui import expansions as ui_expansions
-from carcassonne_desktop.ui.art.geometry import point_in_polygon
 from carcassonne_desktop.ui.art.tile_art import render_tile
 from carcassonne_desktop.ui.expansions import TileSymbol, register_tile_symbol, tile_symbols
 
@@ -64,7 +64,8 @@ def test_tile_art_names_no_expansion_symbol():
     """The art core finds painters by the keys in the data; the expansions' symbols
     are named only in ui/expansions."""
     art = ROOT / "carcassonne_desktop" / "ui" / "art"
-    for path in (art / "tile_art.py", art / "symbols.py", art / "tile_layout.py"):
+    layout = ROOT / "carcassonne_desktop" / "engine" / "tile_layout.py"
+    for path in (art / "tile_art.py", art / "symbols.py", layout):
         code = re.sub(r'""".*?"""', "", path.read_text(encoding="utf-8"), flags=re.S)
         code = re.sub(r"#.*", "", code)
         for name in ("goods", "wine", "grain", "cloth", "hill", "vineyard", "bridge",

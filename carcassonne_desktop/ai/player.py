@@ -19,7 +19,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from carcassonne_desktop.ai.deadline import Deadline
+from carcassonne_desktop.ai.expansions import policy_for
 from carcassonne_desktop.engine import Action, Game
+from carcassonne_desktop.engine.decisions import accepts
 
 PlanKey = tuple[int, int, int, Action]
 
@@ -50,6 +52,13 @@ class Player(ABC):
         if game.is_over:
             raise ValueError("the game is over: there is nothing to decide")
         legal = game.legal_actions()
+        policy = policy_for(game.pending_kind)
+        if policy is not None:
+            # an expansion's own answer (an aim in the plane) comes first; one
+            # its kind does not accept falls back to the generic way
+            answer = policy(game, legal, self.rng)
+            if answer is not None and (answer in legal or accepts(game, answer)):
+                return answer
         if len(legal) == 1:
             return legal[0]
         planned = self._take_plan(game, legal)
@@ -57,7 +66,8 @@ class Player(ABC):
             return planned
         deadline = Deadline(self.default_budget if budget is None else budget, cancel)
         action = self.decide(game, legal, deadline)
-        if action not in legal:  # a bug must never reach the game: fall back safely
+        if action not in legal and not accepts(game, action):
+            # a bug must never reach the game: fall back safely
             action = legal[0]
         return action
 

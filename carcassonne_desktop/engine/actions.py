@@ -6,6 +6,7 @@ adds a decision adds an action class and nothing else changes in the parser.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -60,6 +61,30 @@ def _int(data: Mapping[str, Any], key: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise MalformedError(f"{data.get('type')}: {key!r} must be an integer, got {value!r}")
     return value
+
+
+def float_field(data: Mapping[str, Any], key: str) -> float:
+    """Reads a number of an action record (a point in the plane, the
+    Catapult's aim in tile units): an integer or a decimal, finite. JSON
+    readers accept ``NaN`` and ``Infinity``, which no rule can judge, so
+    they are refused here with the field's name, as a missing or textual
+    value is."""
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise MalformedError(f"{data.get('type')}: {key!r} must be a number, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise MalformedError(f"{data.get('type')}: {key!r} must be a finite number, got {value!r}")
+    return number
+
+
+def float_to_json(value: float, key: str, action_type: str) -> float:
+    """A number as a record writes it (the inverse of :func:`float_field`):
+    refuses what could not be read back (not finite: ``json`` would write
+    ``NaN``, which is no JSON) so a bad record is never saved."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise MalformedError(f"{action_type}: {key!r} must be a finite number, got {value!r}")
+    return float(value)
 
 
 def _str(data: Mapping[str, Any], key: str, check: Callable[[str], bool] | None = None) -> str:

@@ -128,6 +128,14 @@ class Board:
             rotated.tile.features[local].kind, local,
         )
 
+    def figure_positions(self) -> list[tuple[FigureOnBoard, tuple[float, float]]]:
+        """Every figure on the tiles with the point where it stands, in board
+        tile units (tile centres at whole numbers): what the interface draws
+        and what a landing point is judged against (engine/figure_geometry.py)."""
+        from carcassonne_desktop.engine.figure_geometry import figure_positions
+
+        return figure_positions(self)
+
     def placed_tiles(self) -> dict[Position, tuple[str, int]]:
         return {pos: (rt.tile.id, rt.rot) for pos, (rt, _) in self.board.items()}
 

@@ -53,6 +53,7 @@ class Resolved(NamedTuple):
 LegalFn = Callable[["Game", Decision], Sequence[Action]]
 ResolveFn = Callable[["Game", Decision, Action, list[Event]], "Action | None"]
 ExplainFn = Callable[["Game", Decision, Action], str]
+AcceptsFn = Callable[["Game", Decision, Action], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +64,40 @@ class DecisionKind:
     already known to be legal) and may return the action as the record must
     keep it (carrying the outcome it revealed, DESIGN 5b). The work that asked is run again afterwards,
     so it can ask the next decision (each player in turn, say) or finish.
+
+    `accepts` is for answers that are not a finite list (the Catapult's
+    aim, a point in the plane): it says whether one answer is legal, and
+    `legal` is then only a finite sample of the answers, for the generic
+    button widget and the generic computer policy. Without it an answer is
+    legal when `legal` lists it.
     """
 
     name: str
     legal: LegalFn
     resolve: ResolveFn
     explain: ExplainFn | None = None
+    accepts: AcceptsFn | None = None
+
+    def admits(self, game: Game, decision: Decision, action: Action,
+               legal: Sequence[Action] | None = None) -> bool:
+        """Whether `action` answers `decision` legally: by `accepts` when the
+        kind has one, else by membership in `legal` (computed when not given)."""
+        if self.accepts is not None:
+            return self.accepts(game, decision, action)
+        return action in (self.legal(game, decision) if legal is None else legal)
+
+
+def accepts(game: Game, action: Action) -> bool:
+    """Whether `game.apply(action)` would take `action` as the answer to the
+    pending decision: the check the interface's controller and the computer
+    players make before handing an answer over. Core decisions and kinds
+    without `accepts` answer by membership in `legal_actions()`; a kind with
+    `accepts` judges the answer as `apply` does, after normalising it."""
+    pending = game.pending
+    if pending is None:
+        return False
+    if pending.kind in (PLACE_TILE, FIGURE):
+        return action in game.legal_actions()
+    kind = game.rules.decision_kind(pending.kind)
+    legal = kind.legal(game, pending)
+    return kind.admits(game, pending, game.normalise_answer(action, legal), legal)

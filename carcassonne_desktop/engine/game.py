@@ -396,7 +396,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
             decision_kind = self.rules.decision_kind(kind)
             legal = decision_kind.legal(self, pending)
             action = self.normalise_answer(action, legal)
-            if action not in legal:
+            if not decision_kind.admits(self, pending, action, legal):
                 reason = (
                     decision_kind.explain(self, pending, action)
                     if decision_kind.explain is not None

@@ -16,16 +16,17 @@ from typing import Any
 import pygame
 
 from carcassonne_desktop.engine import Game
+from carcassonne_desktop.engine.figure_geometry import feature_anchor
 from carcassonne_desktop.engine.game import FeatureInfo
-from carcassonne_desktop.ui.art.geometry import (
+from carcassonne_desktop.engine.tile_geometry import (
     dist_point_polyline,
     point_in_polygon,
     rotate_point,
     rotate_points,
 )
+from carcassonne_desktop.engine.tile_layout import centre_kind_radii, tile_layout
 from carcassonne_desktop.ui.art.spot_shapes import draw_shape, shape_for
-from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
-from carcassonne_desktop.ui.art.tile_layout import centre_kind_radii, tile_layout
+from carcassonne_desktop.ui.art.tile_art import feature_index_for_port
 from carcassonne_desktop.ui.board_view import BoardRenderer, Camera, FigureSprite, TileMap
 from carcassonne_desktop.ui.expansions import area_points, board_overlays, board_painters
 from carcassonne_desktop.ui.game_log import lies_down
@@ -71,7 +72,7 @@ class BoardLayer:
         self._tiles = {pos: (catalogue[tile_id].raw, rot) for pos, (tile_id, rot) in game.placed_tiles().items()}
         colours = player_colours(game)
         self._figures = [
-            FigureSprite(f.x, f.y, colours[f.player], f.figure,
+            FigureSprite(f.x, f.y, colours[f.player], f.figure, feature_index=f.feature_index,
                          port=f.port, lying=lies_down(game, f.figure, f.feature))
             for f in game.figures_on_board()
         ]
@@ -88,11 +89,12 @@ class BoardLayer:
                 self._figure_points.append(
                     (FigureSprite(math.floor(wx), math.floor(wy), colours[player], figure), wx, wy))
         for sprite in self._figures:
+            # where the engine says the figure stands (engine/figure_geometry.py:
+            # the Catapult's hits are judged there), by the feature's index: a
+            # port does not name a field inside a ring of cities, whose farmer
+            # was drawn on the garden or not at all
             tile, rot = self._tiles[(sprite.x, sprite.y)]
-            try:
-                ax, ay = feature_anchor(tile, rot, feature_index_for_port(tile, rot, sprite.port or "C"))
-            except (KeyError, IndexError):
-                continue
+            ax, ay = feature_anchor(tile, rot, sprite.feature_index)  # type: ignore[arg-type]
             self._figure_points.append((sprite, sprite.x + ax, sprite.y + ay))
         self._feature_cache.clear()
 
@@ -142,6 +144,12 @@ class BoardLayer:
         surface.set_clip(camera.viewport)
         surface.blits(blits, doreturn=False)
         surface.set_clip(clip)
+
+    def figure_points(self, game: Game) -> list[tuple[FigureSprite, float, float]]:
+        """Each figure drawn and where (board units: tile (x, y) spans x..x+1),
+        on the tiles and in area slots."""
+        self.sync(game)
+        return list(self._figure_points)
 
     def figures_for(self, game: Game) -> list[FigureSprite]:
         self.sync(game)
@@ -217,7 +225,7 @@ class BoardLayer:
             return None
         tile, rot = entry
         try:
-            index = feature_index_for_port(tile, rot, spot.port)
+            index = spot.feature if spot.feature >= 0 else feature_index_for_port(tile, rot, spot.port)
             return feature_anchor(tile, rot, index)
         except (KeyError, IndexError):
             return None
@@ -344,7 +352,7 @@ class BoardLayer:
 
 def board_port(tile: Mapping[str, Any], rot: int, index: int) -> str:
     """A board-orientation port of feature ``index`` (``C`` for a feature with none)."""
-    from carcassonne_desktop.ui.art.geometry import rotate_port
+    from carcassonne_desktop.engine.tile_geometry import rotate_port
 
     ports = tile["features"][index].get("ports") or ()
     return rotate_port(ports[0], rot) if ports else "C"
@@ -381,7 +389,7 @@ def feature_index_at(tile: Mapping[str, Any], rot: int, point: tuple[float, floa
 
 
 def _port_point(port: str) -> tuple[float, float] | None:
-    from carcassonne_desktop.ui.art.geometry import port_point
+    from carcassonne_desktop.engine.tile_geometry import port_point
 
     try:
         return port_point(port)

@@ -19,9 +19,10 @@ from typing import Any
 
 import pygame
 
+from carcassonne_desktop.engine.figure_geometry import feature_anchor
 from carcassonne_desktop.ui.art.cache import LruCache
 from carcassonne_desktop.ui.art.meeples import MeepleCache
-from carcassonne_desktop.ui.art.tile_art import TileArtCache, feature_anchor, feature_index_for_port
+from carcassonne_desktop.ui.art.tile_art import TileArtCache, feature_index_for_port
 from carcassonne_desktop.ui.camera import MAX_ZOOM, MIN_ZOOM, Camera
 from carcassonne_desktop.ui.resources import colour
 

@@ -12,6 +12,7 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Deploy, Game, PlaceTile
 from carcassonne_desktop.engine.actions import DeployToArea
 from carcassonne_desktop.engine.decisions import PLACE_TILE
+from carcassonne_desktop.engine.figure_geometry import feature_for
 from carcassonne_desktop.ui.art.meeples import player_rgb
 from carcassonne_desktop.ui.board_view import FigureSprite
 from carcassonne_desktop.ui.computer_turns import (
@@ -145,7 +146,7 @@ class GameDrawing:
             a = c.figure_action
             lying = lies_down(shown, a.figure, shown.feature_kind_for(a.figure, a.x, a.y, a.port))
             self._draw_sprite(surface, FigureSprite(a.x, a.y, player, a.figure, port=a.port,
-                                                    lying=lying))
+                                                    lying=lying, feature_index=_feature(shown, a)))
 
     def _draw_sprite(self, surface: pygame.Surface, sprite: FigureSprite, lift: float = 0.0) -> None:
         pos = self.renderer.figure_position(self.camera, self.layer.tiles, sprite)
@@ -183,7 +184,8 @@ class GameDrawing:
             lying = lies_down(self.game, action.figure,
                               self.game.feature_kind_for(action.figure, action.x, action.y, action.port))
             self._draw_sprite(surface, FigureSprite(action.x, action.y, self.colours[seat], action.figure,
-                                                    port=action.port, lying=lying), lift)
+                                                    port=action.port, lying=lying,
+                                                    feature_index=_feature(self.game, action)), lift)
 
     def shown_controller(self) -> PlacementController | None:
         """The human turn on screen, if any (what the pill and the board show)."""
@@ -304,3 +306,11 @@ class GameDrawing:
     def _draw_chip(self, surface: pygame.Surface, kind: str, rect: pygame.Rect, selected: bool, left: int) -> None:
         icon = self.meeples.get(kind, self.colours[self.game.deciding_player], rect.height - 18)
         draw_figure_chip(surface, rect, icon, figure_name(kind), selected, left)
+
+
+def _feature(game: Game, action: Deploy) -> int | None:
+    """The feature a deployed figure stands on, as the engine reads the port
+    (by port alone, a farmer walled in by cities was drawn on the garden or
+    not at all)."""
+    index = feature_for(game, action.figure, action.x, action.y, action.port)
+    return index if index >= 0 else None

@@ -39,6 +39,7 @@ from carcassonne_desktop.ui.computer_turns import (
     PlayerFactory,
     default_player_factory,
 )
+from carcassonne_desktop.ui.decision_scenes import DecisionScenes
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
 from carcassonne_desktop.ui.expansions import board_painters, feature_choice
@@ -151,6 +152,8 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self._choice_labels: tuple[str, ...] = ()
         #: The answer button chosen with Tab (a question with no board spots).
         self.answer_index: int | None = None
+
+        self.decision_scenes = DecisionScenes(app, self._after_tentative)
         self._rebuild_log()
         if game.is_over:
             self.end_pushed = not show_end_screen
@@ -373,7 +376,10 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
                 self._play_event_sounds(events)
                 self._after_events(events)
         else:
-            self.human_controller()
+            c = self.human_controller()
+            if self._handoff_for is None and not self.banner.visible:
+                # a decision with a scene of its own: after the hand-over
+                self.decision_scenes.offer(c)
         if self._handoff_for is not None and not self.effects.busy:
             player = self.game.setup.players[self._handoff_for]
             self.banner.show(player.name, player.color,

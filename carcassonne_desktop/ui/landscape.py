@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from carcassonne_desktop.ui.art.geometry import EDGES, rotate_port
+from carcassonne_desktop.engine.tile_geometry import EDGES, rotate_port
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "engine" / "data"
 _OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}

@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from carcassonne_desktop.engine import PASS, Action, Deploy, Game, PlaceTile
 from carcassonne_desktop.engine.actions import DeployToArea
 from carcassonne_desktop.engine.decisions import FIGURE as FIGURE_DECISION
-from carcassonne_desktop.engine.decisions import PLACE_TILE, Decision
+from carcassonne_desktop.engine.decisions import PLACE_TILE, Decision, accepts
 from carcassonne_desktop.engine.events import Event, OutcomeRevealed
+from carcassonne_desktop.engine.figure_geometry import feature_for
 
 Cell = tuple[int, int]
 
@@ -60,6 +61,11 @@ class Spot:
     #: In a decision whose answers name a place on the board (the plague's
     #: follower to take back): the answer a click on the spot gives.
     answer: Action | None = None
+    #: The feature's index in the tile's catalogue entry, as the engine reads
+    #: the port for these figures (-1: unknown): where the spot is drawn. A
+    #: port alone does not say it: a field walled in by cities has none of its
+    #: own, and "C" of ic/03+garden is both the garden and such a field.
+    feature: int = -1
 
 
 class PlacementController:
@@ -286,17 +292,21 @@ class PlacementController:
         """Every spot a figure may go (on the tile just placed or in an area
         slot), each with the figure types allowed there; in a decision, its
         answers that name a board place (x, y, port)."""
+        game = self.tentative
         if self.state == DECIDE:
-            return [Spot(a.x, a.y, a.port, (getattr(a, "figure", None) or "",), answer=a)
-                    for a in self.choices() if located(a)]
-        found: dict[tuple[int, int, str, str, str], list[str]] = {}
+            return [Spot(a.x, a.y, a.port, (figure,), answer=a,
+                         feature=feature_for(game, figure, a.x, a.y, a.port) if game else -1)
+                    for a in self.choices() if located(a)
+                    for figure in (getattr(a, "figure", None) or "",)]
+        found: dict[tuple[int, int, str, str, str, int], list[str]] = {}
         for action in self.figure_options():
             if isinstance(action, Deploy):
-                found.setdefault((action.x, action.y, action.port, "", ""), []).append(action.figure)
+                feature = feature_for(game, action.figure, action.x, action.y, action.port) if game else -1
+                found.setdefault((action.x, action.y, action.port, "", "", feature), []).append(action.figure)
             elif isinstance(action, DeployToArea):
-                found.setdefault((0, 0, "", action.area, action.slot), []).append(action.figure)
-        return [Spot(x, y, port, tuple(figs), area, slot)
-                for (x, y, port, area, slot), figs in found.items()]
+                found.setdefault((0, 0, "", action.area, action.slot, -1), []).append(action.figure)
+        return [Spot(x, y, port, tuple(figs), area, slot, feature=feature)
+                for (x, y, port, area, slot, feature), figs in found.items()]
 
     def figure_kinds(self) -> list[str]:
         """Figure types that have at least one spot, in the engine's order."""
@@ -344,7 +354,9 @@ class PlacementController:
         the tentative copy."""
         if self.state not in (FIGURE, DECIDE) or self.tentative is None:
             return []
-        if action not in self.tentative.legal_actions():
+        if not accepts(self.tentative, action):
+            # the engine's own check: an answer outside the finite sample of
+            # `legal_actions()` (the Catapult's aim) is judged by its kind's rule
             return []
         before = self.tentative.copy()
         events = self.tentative.apply(action)

@@ -10,8 +10,8 @@ position evaluated (see ai/turns.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.discovery import import_all
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 Term = Callable[["Evaluator", "Game", list[float]], None]
 
 _TERMS: dict[str, list[Term]] = {}
+
+_T = TypeVar("_T")
 
 #: (evaluator, game) -> [(player, figure, back)]: figures an expansion keeps
 #: off the tiles until something sends them home (the Wheel's crown), with
@@ -133,10 +135,46 @@ def turn_planner(decision_kind: str) -> Callable[[Planner], Planner]:
 
 def planner_for(decision_kind: str | None) -> Planner | None:
     """The planner registered for a decision kind, if any."""
+    return _by_kind(_PLANNERS, decision_kind)
+
+
+def _by_kind(table: Mapping[str, _T], decision_kind: str | None) -> _T | None:
+    """What a table of this package holds for a decision kind (the modules
+    discovered first, so registration never depends on who imported what)."""
     if decision_kind is None:
         return None
     discover()
-    return _PLANNERS.get(decision_kind)
+    return table.get(decision_kind)
+
+
+#: (game, legal, rng) -> an answer or None: a computer player's own answer
+#: to an expansion's decision kind, where the generic way (every answer of
+#: the finite `legal` sample tried on a copy) cannot do it (the Catapult's
+#: aim: a point in the plane, with the player's unsteady hand drawn from
+#: `rng`). The answer need not be in `legal`: the player checks it with the
+#: kind's `accepts` and, when refused or None, falls back to the generic way.
+#: It reads only the game's public state and draws only from `rng`.
+Policy = Callable[["Game", "Sequence[Action]", "random.Random"], "Action | None"]
+_POLICIES: dict[str, Policy] = {}
+
+
+def decision_policy(decision_kind: str) -> Callable[[Policy], Policy]:
+    """Register the computer players' policy for an expansion's decision kind
+    (one per kind: a second would make the play depend on import order)."""
+
+    def register(policy: Policy) -> Policy:
+        existing = _POLICIES.get(decision_kind)
+        if existing is not None and existing is not policy:
+            raise ValueError(f"decision policy {decision_kind!r} is already registered")
+        _POLICIES[decision_kind] = policy
+        return policy
+
+    return register
+
+
+def policy_for(decision_kind: str | None) -> Policy | None:
+    """The policy registered for a decision kind, if any."""
+    return _by_kind(_POLICIES, decision_kind)
 
 
 def discover() -> None:

@@ -18,6 +18,7 @@ from carcassonne_desktop.engine.features import (
     register_kind,
 )
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.layout_props import register_prop_placement
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 ABBOT = "abbot"
 
 register_kind(FeatureKind("garden", NEIGHBOURHOOD, neighbourhood_points, order=31))
+# in the field like a cloister, a little smaller (0.19); the abbot stands on it
+register_prop_placement("garden", "centre", radius=0.15)
 
 
 @register_action

@@ -34,6 +34,7 @@ from carcassonne_desktop.engine.features import (
 )
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD as AROUND
+from carcassonne_desktop.engine.layout_props import register_prop_placement
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -45,6 +46,10 @@ CLOISTER = "cloister"
 RIVALS = {CLOISTER: SHRINE, SHRINE: CLOISTER}
 
 register_kind(FeatureKind(SHRINE, NEIGHBOURHOOD, neighbourhood_points, order=32))
+# As big as a cloister, and a road that stops on the tile runs to it. The
+# rotunda is lower than a figure: a follower on its middle hid it whole, so
+# the figure stands before its door instead, under the dome.
+register_prop_placement(SHRINE, "centre", radius=0.19, anchor_shift=(0.0, 0.14), road_end=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,10 +9,16 @@ from typing import TYPE_CHECKING
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.layout_props import register_prop_placement
 from carcassonne_desktop.engine.score_terms import TIMES, ScoreTerm, explain_instead
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
+
+# The inn stands beside its road; the cathedral takes the city's figure spot,
+# and a figure in that city stands in front of it, lower on the tile.
+register_prop_placement("inn", "beside_path", radius=0.1)
+register_prop_placement("cathedral", "city_anchor", radius=0.2, anchor_shift=(0.0, 0.24))
 
 
 @register

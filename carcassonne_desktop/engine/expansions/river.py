@@ -11,8 +11,14 @@ from carcassonne_desktop.engine.expansions.shared.river_course import (
     RiverCourse,
     is_river_tile,
 )
+from carcassonne_desktop.engine.layout_props import register_prop_placement
 
 __all__ = ["River", "is_river_tile"]
+
+# Where a river that enters by one edge ends: a lake on the last tile (and
+# River II's lakes), a spring on the first. Figures keep clear of them.
+register_prop_placement("lake", "path_end", radius=0.3, flags=("lake", "river_end"))
+register_prop_placement("spring", "path_end", radius=0.14)
 
 
 @register

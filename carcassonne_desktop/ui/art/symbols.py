@@ -17,20 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from carcassonne_desktop.ui.art.cache import LruCache
-from carcassonne_desktop.ui.art.geometry import (
+from carcassonne_desktop.engine.tile_geometry import (
     Point,
     border_distance,
     dist_point_polyline,
     point_in_polygon,
 )
-from carcassonne_desktop.ui.art.tile_layout import (
+from carcassonne_desktop.engine.tile_layout import (
     RIVER_HALF_WIDTH,
     ROAD_HALF_WIDTH,
     CityShape,
     PathShape,
     Prop,
 )
+from carcassonne_desktop.ui.art.cache import LruCache
 from carcassonne_desktop.ui.resources import colour
 
 if TYPE_CHECKING:

@@ -25,8 +25,8 @@ from typing import Any
 
 import pygame
 
-from carcassonne_desktop.ui.art.cache import LruCache
-from carcassonne_desktop.ui.art.geometry import (
+from carcassonne_desktop.engine.figure_geometry import feature_anchor
+from carcassonne_desktop.engine.tile_geometry import (
     Point,
     border_distance,
     dist_point_polyline,
@@ -38,17 +38,17 @@ from carcassonne_desktop.ui.art.geometry import (
     runs_where,
     unrotate_port,
 )
-from carcassonne_desktop.ui.art.symbols import SymbolContext
-from carcassonne_desktop.ui.art.tile_layout import (
+from carcassonne_desktop.engine.tile_layout import (
     RIVER_HALF_WIDTH,
     ROAD_HALF_WIDTH,
     CityShape,
     PathShape,
     Prop,
     centre_kind_radii,
-    rotated_anchor,
     tile_layout,
 )
+from carcassonne_desktop.ui.art.cache import LruCache
+from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import Layer, PropLayer, tile_props, tile_symbols
 from carcassonne_desktop.ui.resources import colour
 
@@ -477,16 +477,6 @@ def _edge_shade(surface: pygame.Surface) -> None:
     edge = _c("tile_border")
     pygame.draw.rect(seam, (edge.r, edge.g, edge.b, 70), seam.get_rect(), 1)
     surface.blit(seam, (0, 0))
-
-
-def feature_anchor(tile: Mapping[str, Any], rot: int, feature_index: int) -> tuple[float, float]:
-    """Where a figure on a feature stands, in unit tile coordinates (board orientation).
-
-    Fields get a roomy point of their own area (never on a road or in a city),
-    roads a point on the road, cities a point inside the walls, cloisters and
-    other centre features their building.
-    """
-    return rotated_anchor(tile, rot, feature_index)
 
 
 def feature_index_for_port(tile: Mapping[str, Any], rot: int, port: str) -> int:

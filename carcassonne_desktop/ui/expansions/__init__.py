@@ -19,11 +19,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 from carcassonne_desktop.discovery import import_all
+from carcassonne_desktop.engine.layout_props import Placement, PropPlacement, prop_placement
+from carcassonne_desktop.engine.layout_props import props_placed as engine_props_placed
 
 if TYPE_CHECKING:
+    from carcassonne_desktop.engine.tile_layout import Prop
     from carcassonne_desktop.ui.art.symbols import SymbolContext
     from carcassonne_desktop.ui.art.tile_art import Painter
-    from carcassonne_desktop.ui.art.tile_layout import Prop
 
 #: When a symbol is painted: ``ground`` under roads, rivers and cities (relief);
 #: ``terrain`` over them but under buildings (crops, bridges); ``top`` above
@@ -79,19 +81,6 @@ Point = tuple[float, float]
 PropLayer = Literal["water", "buildings"]
 PROP_LAYERS: tuple[PropLayer, ...] = ("water", "buildings")
 
-#: How the layout places a prop (the prop's name is what the catalogue sets):
-#: ``centre``: a feature *kind* drawn like a cloister, in the open field as near
-#: the centre as a disc of ``radius`` allows; the figure stands on it, moved by
-#: ``anchor_shift`` (in front of a building lower than a figure, which it would
-#: hide whole), and port ``C`` names it. ``beside_path``: a feature *key* of a
-#: road; the prop stands beside the road on the roomier side. ``city_anchor``: a feature *key* of a
-#: city; the prop takes the spot where the figure would stand and the figure
-#: moves by ``anchor_shift`` (when that stays inside the walls). ``path_end``: a
-#: river that enters by one edge ends in the tile centre; the prop whose
-#: ``flags`` (tile flags) are set is drawn there, else the one with no flags.
-Placement = Literal["centre", "beside_path", "city_anchor", "path_end"]
-PLACEMENTS: tuple[Placement, ...] = ("centre", "beside_path", "city_anchor", "path_end")
-
 #: ``painter(paint, prop, detail, rng)``: ``prop`` is in board orientation;
 #: ``rng`` is the tile's own generator (shared with the grass and houses, so
 #: random details stay the same from one render to the next).
@@ -100,49 +89,49 @@ PropPainter = Callable[["Painter", "Prop", bool, random.Random], None]
 
 @dataclass(frozen=True)
 class PropKind:
-    """A registered prop: how the layout places it and how it is painted."""
+    """A registered prop: how the engine's layout places it (``spec``, declared
+    by the expansion's engine module, since figures stand by it) and how it
+    is painted."""
 
-    name: str
+    spec: PropPlacement
     painter: PropPainter
-    placement: Placement
-    radius: float
     order: float
     layer: PropLayer
-    anchor_shift: Point
-    flags: tuple[str, ...]
-    road_end: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def placement(self) -> Placement:
+        return self.spec.placement
+
+    @property
+    def radius(self) -> float:
+        return self.spec.radius
+
+    @property
+    def anchor_shift(self) -> Point:
+        return self.spec.anchor_shift
 
 
 _PROPS: dict[str, PropKind] = {}
 
 
-def register_prop(
-    name: str,
-    painter: PropPainter,
-    *,
-    placement: Placement,
-    radius: float,
-    order: float,
-    layer: PropLayer = "buildings",
-    anchor_shift: Point = (0.0, 0.0),
-    flags: tuple[str, ...] = (),
-    road_end: bool = False,
-) -> None:
-    """A picture the tile layout places (see :data:`Placement`) and ``painter`` draws.
+def register_prop(name: str, painter: PropPainter, *, order: float,
+                  layer: PropLayer = "buildings") -> None:
+    """Paint the prop ``name`` with ``painter``. Where it stands is engine data
+    (``engine.layout_props.register_prop_placement`` in the expansion's engine
+    module), because figures stand by it; a prop no expansion placed is refused.
 
     ``order`` sorts it among the buildings (the core draws its crossroads hamlet
     at 1, cloisters and shrines at 4, shields at 6: lower is drawn first, so
-    under). ``road_end`` (centre props): a road that stops on the tile runs to
-    it, as to a cloister (a shrine), instead of to a hamlet. As with symbols,
-    one registration per name: a second would make the art depend on import
-    order.
+    under). As with symbols, one registration per name: a second would make
+    the art depend on import order.
     """
-    if placement not in PLACEMENTS:
-        raise ValueError(f"unknown placement {placement!r} for prop {name!r}")
     if layer not in PROP_LAYERS:
         raise ValueError(f"unknown layer {layer!r} for prop {name!r}")
-    _register_once(_PROPS, name, PropKind(name, painter, placement, radius, order, layer,
-                                          anchor_shift, tuple(flags), road_end), "prop")
+    _register_once(_PROPS, name, PropKind(prop_placement(name), painter, order, layer), "prop")
 
 
 def tile_props() -> Mapping[str, PropKind]:
@@ -152,9 +141,10 @@ def tile_props() -> Mapping[str, PropKind]:
 
 
 def props_placed(placement: Placement) -> tuple[PropKind, ...]:
-    """The registered props placed one way, in registration order (the layout's
-    order, which the drawing keeps for props of equal ``order``)."""
-    return tuple(kind for kind in tile_props().values() if kind.placement == placement)
+    """The registered props placed one way, in the engine's declaration order
+    (the layout's order, which the drawing keeps for props of equal ``order``)."""
+    props = tile_props()
+    return tuple(props[spec.name] for spec in engine_props_placed(placement) if spec.name in props)
 
 
 @dataclass(frozen=True)
@@ -472,6 +462,29 @@ def token_kinds(game: Any) -> dict[str, TokenLeaders | None]:
     discover()
     return {token: leaders for eid in game.rules.expansion_ids
             for token, leaders in _TOKEN_KINDS.get(eid, {}).items()}
+
+#: ``factory(app, game, decision, answer) -> Scene``: a full-screen scene for a
+#: human's decision of one kind (the Catapult's mini-game, where the answer is a
+#: point in the plane no button can give). ``game`` is the tentative game (to
+#: read, never to change), ``decision`` the pending one; the scene calls
+#: ``answer(action)`` once with its answer. The game scene then pops it and
+#: plays the answer through the human's controller, which validates it with
+#: the kind's ``accepts``: a refused answer leaves the decision pending and the
+#: scene is asked for again (see ``ui/decision_scenes.py``).
+DecisionSceneFactory = Callable[[Any, Any, Any, Callable[[Any], None]], Any]
+_DECISION_SCENES: dict[str, DecisionSceneFactory] = {}
+
+
+def register_decision_scene(kind: str, factory: DecisionSceneFactory) -> None:
+    """The scene pushed when a human must answer a decision of ``kind``
+    (one per kind: a second would depend on import order)."""
+    _register_once(_DECISION_SCENES, kind, factory, "decision scene")
+
+
+def decision_scene(kind: str) -> DecisionSceneFactory | None:
+    """The scene factory registered for a decision kind, if any."""
+    discover()
+    return _DECISION_SCENES.get(kind)
 
 
 def discover() -> None:

@@ -13,9 +13,9 @@ import random
 
 import pygame
 
+from carcassonne_desktop.engine.tile_layout import Prop
 from carcassonne_desktop.ui.art.meeples import ROBE
 from carcassonne_desktop.ui.art.tile_art import Painter
-from carcassonne_desktop.ui.art.tile_layout import Prop
 from carcassonne_desktop.ui.expansions import (
     FigureStyle,
     register_figure_style,
@@ -56,4 +56,4 @@ def paint_garden(p: Painter, prop: Prop, detail: bool, rng: random.Random) -> No
 
 
 # smaller than a cloister (0.19); drawn after the crossroads hamlet, before inns
-register_prop("garden", paint_garden, placement="centre", radius=0.15, order=2.0)
+register_prop("garden", paint_garden, order=2.0)

@@ -15,7 +15,7 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.actions import Action, DeployToArea, MoveFigure
 from carcassonne_desktop.engine.events import FigureMoved
 from carcassonne_desktop.engine.expansions.count import AREA, COUNT, MARKET, QUARTERS, count_quarter
-from carcassonne_desktop.ui.art.geometry import Point
+from carcassonne_desktop.engine.tile_geometry import Point
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import (
     register_board_choices,

@@ -24,8 +24,8 @@ from carcassonne_desktop.engine.expansions.heretics_shrines import (
     centre_at,
     challenger,
 )
+from carcassonne_desktop.engine.tile_layout import Prop
 from carcassonne_desktop.ui.art.tile_art import Painter, shadow
-from carcassonne_desktop.ui.art.tile_layout import Prop
 from carcassonne_desktop.ui.expansions import (
     register_event_text,
     register_feature_note,
@@ -96,10 +96,7 @@ def _challenge_note(game: Any, info: Any) -> str | None:
 
 
 # as big as a cloister and drawn at the same moment
-# The rotunda is lower than a figure: a follower on its middle hid it whole,
-# and a shrine with a follower looked like a bare field with one; the figure
-# stands before its door instead, under the dome.
-register_prop("shrine", paint_shrine, placement="centre", radius=0.19, order=4.0, road_end=True,
-              anchor_shift=(0.0, 0.14))
+# (where it stands, and the figure before its door: engine/expansions/heretics_shrines.py)
+register_prop("shrine", paint_shrine, order=4.0)
 register_event_text(ChallengeLost.kind, _challenge_text)
 register_feature_note(ID, _challenge_note)

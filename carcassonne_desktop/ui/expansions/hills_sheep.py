@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.ui.art.geometry import Point, border_distance, runs_where
+from carcassonne_desktop.engine.tile_geometry import Point, border_distance, runs_where
 from carcassonne_desktop.ui.art.meeples import ROBE
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import (

@@ -14,9 +14,9 @@ import random
 
 import pygame
 
+from carcassonne_desktop.engine.tile_layout import Prop
 from carcassonne_desktop.ui.art.meeples import BODY
 from carcassonne_desktop.ui.art.tile_art import Painter, house, shadow
-from carcassonne_desktop.ui.art.tile_layout import Prop
 from carcassonne_desktop.ui.expansions import FigureStyle, register_figure_style, register_prop
 from carcassonne_desktop.ui.resources import colour
 
@@ -68,6 +68,5 @@ def paint_cathedral(p: Painter, prop: Prop, detail: bool, rng: random.Random) ->
 
 
 # after gardens, before cloisters; the cathedral after cloisters, under shields
-register_prop("inn", paint_inn, placement="beside_path", radius=0.1, order=3.0)
-register_prop("cathedral", paint_cathedral, placement="city_anchor", radius=0.2, order=5.0,
-              anchor_shift=(0.0, 0.24))
+register_prop("inn", paint_inn, order=3.0)
+register_prop("cathedral", paint_cathedral, order=5.0)

@@ -14,8 +14,8 @@ import random
 
 import pygame
 
+from carcassonne_desktop.engine.tile_layout import Prop
 from carcassonne_desktop.ui.art.tile_art import Painter
-from carcassonne_desktop.ui.art.tile_layout import Prop
 from carcassonne_desktop.ui.expansions import register_prop
 from carcassonne_desktop.ui.resources import colour
 
@@ -47,6 +47,5 @@ def paint_lake(p: Painter, prop: Prop, detail: bool, rng: random.Random) -> None
     p.ellipse((c[0] + 0.1, c[1] + 0.09), 0.07, 0.03, _c("river_light"))
 
 
-register_prop("lake", paint_lake, placement="path_end", radius=0.3, order=0.0, layer="water",
-              flags=("lake", "river_end"))
-register_prop("spring", paint_spring, placement="path_end", radius=0.14, order=0.0)
+register_prop("lake", paint_lake, order=0.0, layer="water")
+register_prop("spring", paint_spring, order=0.0)

@@ -13,15 +13,15 @@ import math
 from typing import Any
 
 from carcassonne_desktop.engine.expansions.traders_builders import GOODS, goods_winners
-from carcassonne_desktop.ui.art.geometry import (
+from carcassonne_desktop.engine.tile_geometry import (
     Point,
     dist_point_polyline,
     point_along,
     runs_where,
 )
+from carcassonne_desktop.engine.tile_layout import ROAD_HALF_WIDTH
 from carcassonne_desktop.ui.art.meeples import BODY
 from carcassonne_desktop.ui.art.symbols import SymbolContext
-from carcassonne_desktop.ui.art.tile_layout import ROAD_HALF_WIDTH
 from carcassonne_desktop.ui.expansions import (
     FigureStyle,
     register_figure_style,

@@ -2,13 +2,16 @@
 
 The catalogue only says which ports each feature touches; this module turns that
 into shapes (city polygons and walls, road and river strokes), positions of the
-small pictures (cloister, shields, and the props the expansions register in
-:mod:`carcassonne_desktop.ui.expansions`) and the point where a figure stands on
-each feature. Drawing and figure placement both read the same layout, so a
-farmer is always drawn on the field it belongs to. Layouts are computed once per
-tile id and cached.
+small pictures (cloister, shields, and the props the expansions declare in
+:mod:`carcassonne_desktop.engine.layout_props`) and the point where a figure
+stands on each feature. It is the engine's (pure Python, no drawing): where a
+figure stands is a rule once the Catapult's hits are judged from a point
+(DESIGN 5c, :mod:`engine.figure_geometry`), and the interface paints the same
+layout, so a figure is drawn exactly where the engine says it stands and a
+farmer always on the field it belongs to. Layouts are computed once per tile
+id and cached.
 
-Props of the expansions are placed by name through the registry's placements
+Props of the expansions are placed by name through the declared placements
 (``centre``, ``beside_path``, ``city_anchor``, ``path_end``), so this module
 never names an expansion's feature or flag.
 """
@@ -21,7 +24,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from carcassonne_desktop.ui.art.geometry import (
+from carcassonne_desktop.engine.layout_props import PropPlacement, props_placed
+from carcassonne_desktop.engine.tile_geometry import (
     CENTRE,
     EDGE_MID,
     EDGES,
@@ -35,15 +39,13 @@ from carcassonne_desktop.ui.art.geometry import (
     point_along,
     point_in_polygon,
     quad_bezier,
-    rotate_point,
     rotate_points,
     rotate_port,
 )
-from carcassonne_desktop.ui.expansions import PropKind, props_placed
 
 #: Feature kinds of the core drawn as a building in the field (the figure stands
 #: on it, port ``C`` names it), with the radius they would like; a dead-end road
-#: runs to them. Expansions add kinds with ``register_prop(placement="centre")``.
+#: runs to them. Expansions add kinds with ``register_prop_placement(name, "centre")``.
 CORE_CENTRE_KINDS: dict[str, float] = {"cloister": 0.19}
 
 ROAD_HALF_WIDTH = 0.055
@@ -404,7 +406,7 @@ def centre_kind_radii() -> dict[str, float]:
     return kinds
 
 
-def _path_end_prop(flags: Mapping[str, Any]) -> PropKind | None:
+def _path_end_prop(flags: Mapping[str, Any]) -> PropPlacement | None:
     """The registered prop for where a one-edge river ends: the first whose tile
     flags are set, else the first that needs none, else nothing."""
     ends = props_placed("path_end")
@@ -590,11 +592,3 @@ def tile_layout(tile: Mapping[str, Any]) -> TileLayout:
         return _cached_layout(str(tile.get("id")), key)
     finally:
         _PENDING.pop(key, None)
-
-
-def rotated_anchor(tile: Mapping[str, Any], rot: int, feature_index: int) -> Point:
-    """The figure anchor of a feature in board orientation."""
-    layout = tile_layout(tile)
-    if feature_index not in layout.anchors:
-        raise IndexError(f"tile {tile.get('id')} has no feature {feature_index}")
-    return rotate_point(layout.anchors[feature_index], rot)

@@ -1,0 +1,74 @@
+"""A human's decision answered in a scene of its own (issue 27, review 5.7).
+
+An expansion registers a full-screen scene for a decision kind
+(``register_decision_scene``): while the human's tentative turn waits for a
+decision of that kind, the game scene pushes it on the scene stack, once per
+decision. The scene answers through a callback; the answer is played through
+the human's controller like a click on a button would be, so it is validated
+by the same check as everywhere (the kind's ``accepts``, through
+``PlacementController.choose``) and it can be taken back until the turn is
+confirmed. A refused answer leaves the decision pending, and the scene is
+pushed again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from carcassonne_desktop.engine import Action, Game
+from carcassonne_desktop.ui.expansions import decision_scene
+from carcassonne_desktop.ui.placement_controller import DECIDE, PlacementController
+
+
+class DecisionScenes:
+    """Pushes the registered scene of the human's pending decision and plays
+    its answer. ``after_answer`` is what the game scene does after any
+    tentative answer (commit at once when chance was revealed, or when the
+    player asked turns to be confirmed automatically)."""
+
+    def __init__(self, app: Any, after_answer: Callable[[PlacementController], None]) -> None:
+        self.app = app
+        self.after_answer = after_answer
+        #: The tentative game and the count of answers the scene was pushed for
+        #: (the game is held, not its id: a new copy after an undo is a new decision).
+        self._shown: tuple[Game, int] | None = None
+        self.open: Any = None
+
+    def offer(self, controller: PlacementController | None) -> bool:
+        """Push the scene for the controller's pending decision when its kind
+        has one and it was not pushed yet; True when pushed."""
+        c = controller
+        if self.app is None or c is None or c.state != DECIDE or c.decision is None:
+            return False
+        factory = decision_scene(c.decision.kind)
+        if factory is None or c.tentative is None:
+            return False
+        key = (c.tentative, len(c.actions()))
+        if self._shown is not None and self._shown[0] is key[0] and self._shown[1] == key[1]:
+            return False
+        self._shown = key
+        holder: list[Any] = []
+
+        def answer(action: Action) -> None:
+            self._answer(c, key, holder[0] if holder else None, action)
+
+        scene = factory(self.app, c.tentative, c.decision, answer)
+        holder.append(scene)
+        self.open = scene
+        self.app.stack.push(scene)
+        return True
+
+    def _answer(self, c: PlacementController, key: tuple[Game, int], scene: Any,
+                action: Action) -> None:
+        if scene is not None and self.app.stack.top is scene:
+            self.app.stack.pop()
+        self.open = None
+        if c.tentative is not key[0] or len(c.actions()) != key[1]:
+            return  # an answer for a decision that is no longer pending
+        c.choose(action)
+        if len(c.actions()) == key[1]:
+            # the kind refused it: the decision is still pending, ask again
+            self._shown = None
+            return
+        self.after_answer(c)
