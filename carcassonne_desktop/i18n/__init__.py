@@ -9,6 +9,12 @@ Keys are namespaced by the file name: ``carcassonne.<section>.<name>``. Pass
 either the full key or the short form without the ``carcassonne.`` prefix to
 :func:`tr`; widgets need the full key (see :func:`key`). Placeholders are
 written ``%{name}`` in the JSON files (python-i18n's syntax).
+
+An expansion keeps its own texts in a fragment beside the main files,
+``i18n/data/<expansion id>.<lang>.json`` (same layout: ``{"<lang>": {...}}``, keys
+under the ``carcassonne`` namespace), merged at load: several people can add
+expansions without editing one shared file, and a key defined twice is an error
+(:func:`raw_table` raises, a test reads every table).
 """
 
 from __future__ import annotations
@@ -46,6 +52,12 @@ def _configure() -> None:
     if _state["language"] is None:
         _state["language"] = detect_default_language()
     _i18n.set("locale", _state["language"])
+    if not _state.get("fragments_loaded"):
+        _state["fragments_loaded"] = True
+        for code in available_languages():
+            for fragment in _fragments(code):
+                for dotted, value in _leaves("", fragment):
+                    _i18n.add_translation(f"{NAMESPACE}.{dotted}", value, locale=code)
 
 
 def key(short: str) -> str:
@@ -136,12 +148,47 @@ def translation_paths() -> list[str]:
     return [str(DATA_DIR)]
 
 
+def fragment_paths(code: str) -> list[Path]:
+    """The expansions' own text files of one language, in name order."""
+    return sorted(p for p in DATA_DIR.glob(f"*.{code}.json")
+                  if not p.name.startswith(NAMESPACE + "."))
+
+
+@lru_cache(maxsize=8)
+def _fragments(code: str) -> tuple[dict[str, Any], ...]:
+    out = []
+    for path in fragment_paths(code):
+        with path.open(encoding="utf-8") as handle:
+            out.append(json.load(handle)[code])
+    return tuple(out)
+
+
+def _leaves(prefix: str, node: Any) -> list[tuple[str, Any]]:
+    if not isinstance(node, dict):
+        return [(prefix, node)]
+    return [leaf for k, v in node.items()
+            for leaf in _leaves(f"{prefix}.{k}" if prefix else k, v)]
+
+
+def _merge_into(table: dict[str, Any], fragment: dict[str, Any], where: str) -> None:
+    for k, v in fragment.items():
+        if isinstance(v, dict) and isinstance(table.get(k), dict):
+            _merge_into(table[k], v, f"{where}.{k}")
+        elif k in table:
+            raise ValueError(f"text key {where}.{k} is defined twice (main file and a fragment)")
+        else:
+            table[k] = v
+
+
 @lru_cache(maxsize=8)
 def raw_table(code: str) -> dict[str, Any]:
-    """The nested key table of one language file (for tests and tools)."""
+    """The nested key table of one language, fragments merged (for tests and tools)."""
     path = DATA_DIR / f"{NAMESPACE}.{code}.json"
     with path.open(encoding="utf-8") as handle:
-        return json.load(handle)[code]
+        table: dict[str, Any] = json.load(handle)[code]
+    for fragment in _fragments(code):
+        _merge_into(table, fragment, NAMESPACE)
+    return table
 
 
 def flat_keys(code: str) -> set[str]:
