@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from carcassonne_desktop.engine.actions import Action, Deploy, _int, _str, register_action
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind, Resolved
@@ -96,6 +96,25 @@ class Flight(Event):
     target_y: int
     lands: bool
     kind: ClassVar[str] = "flight"
+
+
+class LastFlight(NamedTuple):
+    """`game.extension_state["flying_machines"]`: the latest flight, kept so
+    the interface can show it (the line, the die) after the turn moved on."""
+
+    turn: int
+    player: int
+    x: int
+    y: int
+    distance: int
+    target_x: int
+    target_y: int
+    lands: bool
+
+
+def last_flight(game: Game) -> LastFlight | None:
+    state = game.extension_state.get(FLYING_MACHINES)
+    return state if isinstance(state, LastFlight) else None
 
 
 # ----------------------------------------------------------------- geometry
@@ -201,7 +220,7 @@ class FlyingMachines(Expansion):
         "en": """8 flier tiles are shuffled in with the others. Each shows a flying machine pointing in one direction: across an edge or across a corner. The direction turns with the tile.
 
 - You place a flier tile by the usual rules. Then you may deploy a figure as usual, or put a follower (or your large follower) on the flying machine and let it fly.
-- Roll the die (1, 1, 2, 2, 3, 3): the follower flies that many tiles in a straight line, in the machine’s direction.
+- Roll the die (1, 1, 2, 2, 3, 3): the follower flies that many tiles in a straight line, in the machine's direction.
 - If that tile holds an unfinished road, city or cloister, the follower must land on one of them, even an occupied one (by you or others); you choose which by clicking on the target tile.
 - Never on a field, nor on a finished road, city or cloister (even one the tile you just placed finished).
 - If there is no tile there, or only fields and finished features, the follower goes back to your supply.
@@ -238,6 +257,8 @@ class FlyingMachines(Expansion):
         tx, ty = flight_target(x, y, direction, drawn)
         lands = bool(landing_spots(game, action.figure, tx, ty))
         events.append(Flight(player, action.figure, x, y, drawn, tx, ty, lands))
+        game.extension_state[FLYING_MACHINES] = LastFlight(game.turn, player, x, y, drawn,
+                                                           tx, ty, lands)
         if lands:
             game.turn_state[_LANDING] = (action.figure, tx, ty)
         return Resolved(events, Fly(action.figure, drawn))
