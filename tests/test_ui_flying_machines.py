@@ -120,3 +120,30 @@ def test_the_log_says_when_there_is_nowhere_to_land():
     assert ("Rouge's follower flies 3 tiles north-east but finds nowhere to land: it goes back "
             "to the supply.") in log.lines()
     assert "Rouge rolls the die: 3" in log.lines()
+
+
+def test_two_followers_on_one_spot_are_drawn_side_by_side_regression_hidden_flier(app):  # noqa: F811
+    """A flier that landed on a cloister its owner already held was drawn
+    exactly over the monk there: the landing looked as if nothing happened."""
+    from dataclasses import replace
+
+    from carcassonne_desktop.engine import Game, PlaceTile, quick_setup
+    from carcassonne_desktop.engine.actions import Deploy
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    setup = quick_setup(2, expansions=("base", "flying_machines"),
+                        tile_order=("base/B", "flier/02", "base/D"), draws={"die": [1]})
+    game = Game(replace(setup, start_tile="base/D"))
+    game.apply(PlaceTile(0, 1, 0, "base/B"))
+    game.apply(Deploy("follower", 0, 1, "C"))  # Rouge's monk
+    game.apply(PlaceTile(0, 2, 1, "flier/02"))  # Bleu, the machine points N
+    game.apply(Fly("follower"))
+    game.apply(Deploy("follower", 0, 1, "C"))  # Bleu lands beside the monk
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app)
+    scene.layer.sync(game)
+    points = sorted((round(x, 2), round(y, 2)) for s, x, y in scene.layer._figure_points
+                    if s.kind == "follower")
+    assert len(points) == 2 and points[0][1] == points[1][1]
+    assert abs(points[0][0] - points[1][0]) >= 0.15  # side by side, not on top

@@ -199,12 +199,11 @@ class FlyingMachines(Expansion):
     order = 45
     title = {"fr": "Les Ornithoptères", "en": "The Flying Machines"}
     description = {
-        "fr": "8 tuiles avec une machine volante. Au lieu de poser un partisan, lancez-le "
-        "avec la machine : le dé dit jusqu’où il vole, et il atterrit sur une route, une "
-        "ville ou une abbaye inachevée, même occupée.",
-        "en": "8 tiles with a flying machine. Instead of deploying, launch a follower with "
-        "the machine: the die says how far it flies, and it lands on an unfinished road, "
-        "city or cloister, even an occupied one.",
+        "fr": "8 tuiles avec une machine volante : au lieu de poser un partisan, faites-le "
+        "voler aussi loin que le dé le dit, sur une route, une ville ou une abbaye "
+        "inachevée, même occupée.",
+        "en": "8 tiles with a flying machine: instead of deploying, fly a follower as far as "
+        "the die says onto an unfinished road, city or cloister, even an occupied one.",
     }
     data_file = "flying_machines.json"
     rules = {
