@@ -72,6 +72,7 @@ def test_fly_is_a_button_then_the_landing_is_a_spot_on_the_target_tile(app):  # 
     assert [(s.x, s.y, s.port) for s in c.spots()] == [(0, 0, "N")]
     said = status(scene.game, c, final_running=False, thinking=False)
     assert "atterrit" in said.title
+    assert "ne peut plus être repris" in said.hint  # the player is told the roll was final
     scene.camera.focus(0, 0, immediate=True)
     _steps(app)
     pos = scene.layer.spot_position(scene.camera, c.spots()[0])

@@ -322,11 +322,19 @@ class SetupScene(PanelScene):
                     _localised(info.get("description"), language)) for info in self.expansion_info]
         with_descriptions = self._descriptions_fit(entries, inner_width, room.height)
         self.expansion_descriptions_shown = with_descriptions
+        # names alone that still need a scrollbar go in two columns (a twelfth
+        # expansion hid the last one under the fold in the usual window)
+        columns = 1 if with_descriptions or (
+            len(entries) * EXPANSION_ROW_H - ROW_SPARE <= room.height) else 2
+        per_column = -(-len(entries) // columns)
         y = 0
-        for exp_id, name, description in entries:
+        for index, (exp_id, name, description) in enumerate(entries):
+            column, row = divmod(index, per_column)
+            if columns > 1:
+                y = row * EXPANSION_ROW_H
             box = pygame_gui.elements.UICheckBox(
-                pygame.Rect(0, y + 6, 26, 26), name, self.manager, container=scroller,
-                initial_state=exp_id in self.model.expansions)
+                pygame.Rect(column * inner_width // columns, y + 6, 26, 26), name, self.manager,
+                container=scroller, initial_state=exp_id in self.model.expansions)
             if exp_id == "base":
                 box.disable()
             self._expansion_boxes[box] = exp_id
@@ -338,6 +346,8 @@ class SetupScene(PanelScene):
                 # long descriptions wrap over several lines: the next entry goes below
                 y += max(30, box_text.get_relative_rect().height - 4)
         # the last row needs no gap below it (a list that fits shows no scrollbar)
+        if columns > 1:
+            y = per_column * EXPANSION_ROW_H
         scroller.set_scrollable_area_dimensions((inner_width, y - ROW_SPARE))
         return scroller
 
