@@ -99,17 +99,12 @@ class Flight(Event):
 
 
 class LastFlight(NamedTuple):
-    """`game.extension_state["flying_machines"]`: the latest flight, kept so
-    the interface can show it (the line, the die) after the turn moved on."""
+    """`game.extension_state["flying_machines"]`: the latest flight and the
+    turn it was flown in, kept so the interface can show it (the line, the
+    die) after the turn moved on."""
 
     turn: int
-    player: int
-    x: int
-    y: int
-    distance: int
-    target_x: int
-    target_y: int
-    lands: bool
+    flight: Flight
 
 
 def last_flight(game: Game) -> LastFlight | None:
@@ -255,9 +250,9 @@ class FlyingMachines(Expansion):
         assert direction is not None
         tx, ty = flight_target(x, y, direction, drawn)
         lands = bool(landing_spots(game, action.figure, tx, ty))
-        events.append(Flight(player, action.figure, x, y, drawn, tx, ty, lands))
-        game.extension_state[FLYING_MACHINES] = LastFlight(game.turn, player, x, y, drawn,
-                                                           tx, ty, lands)
+        flight = Flight(player, action.figure, x, y, drawn, tx, ty, lands)
+        events.append(flight)
+        game.extension_state[FLYING_MACHINES] = LastFlight(game.turn, flight)
         if lands:
             game.turn_state[_LANDING] = (action.figure, tx, ty)
         return Resolved(events, Fly(action.figure, drawn))

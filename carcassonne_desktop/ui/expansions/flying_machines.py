@@ -24,7 +24,6 @@ from carcassonne_desktop.engine.expansions.flying_machines import (
     FLYING_MACHINES,
     STEPS,
     Flight,
-    LastFlight,
     last_flight,
 )
 from carcassonne_desktop.ui.art.geometry import Point
@@ -84,9 +83,10 @@ def paint_flier(ctx: SymbolContext, feature: int | None, value: Any) -> None:
 def draw_flight(surface: pygame.Surface, camera: Any, game: Any, layer: Any) -> None:
     """The latest flight while it is news: a dashed line from the machine to
     the target cell, the target framed, and the die at the machine."""
-    flight = last_flight(game)
-    if flight is None or game.turn - flight.turn > SHOWN_TURNS:
+    latest = last_flight(game)
+    if latest is None or game.turn - latest.turn > SHOWN_TURNS:
         return
+    flight = latest.flight
     clip = surface.get_clip()
     surface.set_clip(camera.viewport)
     start = camera.world_to_screen(flight.x + 0.5, flight.y + 0.5)
@@ -121,7 +121,7 @@ _PIPS = {1: ((0.5, 0.5),), 2: ((0.28, 0.28), (0.72, 0.72)),
          3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75))}
 
 
-def _draw_die(surface: pygame.Surface, flight: LastFlight, camera: Any) -> None:
+def _draw_die(surface: pygame.Surface, flight: Flight, camera: Any) -> None:
     """The die with its face, in the top-left corner of the machine's tile."""
     size = max(14, round(camera.scale * 0.3))
     left, top = camera.world_to_screen(flight.x + 0.06, flight.y + 0.06)
