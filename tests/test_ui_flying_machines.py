@@ -148,3 +148,24 @@ def test_two_followers_on_one_spot_are_drawn_side_by_side_regression_hidden_flie
                     if s.kind == "follower")
     assert len(points) == 2 and points[0][1] == points[1][1]
     assert abs(points[0][0] - points[1][0]) >= 0.15  # side by side, not on top
+
+
+def test_advice_to_fly_is_an_answer_not_keep_your_figures_regression_hint_said_pass():
+    """The hint told a player advised to fly to keep their figures (the
+    figure step's advice was either a spot or a pass)."""
+    from carcassonne_desktop.ui.hint import ANSWER, HintAdvisor
+    from carcassonne_desktop.ui.placement_controller import FIGURE, PlacementController
+
+    record = _record(CITY)
+    record["actions"] = record["actions"][:6]
+    c = PlacementController(GameRecord.from_json(record).replay().game)
+    c.set_hover((2, 0))
+    while c.rotation != 0:
+        c.rotate()
+    c.place()
+    assert c.state == FIGURE
+    advisor = HintAdvisor()
+    advisor.actions, advisor._shown_for = (Fly("follower"),), c.serial
+    advisor._preselect(c, Fly("follower"))
+    assert advisor.message == ANSWER
+    assert advisor.follow(c) and c.must_commit  # Enter flies: the roll makes the turn final
