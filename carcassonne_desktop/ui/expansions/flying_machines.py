@@ -26,7 +26,7 @@ from carcassonne_desktop.engine.expansions.flying_machines import (
     Flight,
     last_flight,
 )
-from carcassonne_desktop.ui.art.geometry import Point
+from carcassonne_desktop.ui.art.geometry import Point, border_distance
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import (
     register_board_overlay,
@@ -55,7 +55,7 @@ def paint_flier(ctx: SymbolContext, feature: int | None, value: Any) -> None:
     norm = math.hypot(dx, dy)
     ux, uy = dx / norm, dy / norm  # along the flight
     px, py = -uy, ux  # across it
-    found = ctx.roomiest_field_spot()
+    found = ctx.place("flier_spot", None, lambda: _machine_spot(ctx))
     (cx, cy), clear = found if found else ((0.5, 0.5), 0.3)
     # smaller where the field is narrow, and the whole machine on the tile
     k = min(1.0, max(0.55, clear / 0.3))
@@ -77,6 +77,26 @@ def paint_flier(ctx: SymbolContext, feature: int | None, value: Any) -> None:
     p.stroke([at(0.1, 0.0), tip], arrow, 0.028)
     p.polygon([tip, at(0.17, 0.07), at(0.17, -0.07)], arrow)
     ctx.taken.append(((cx, cy), 0.28 * k))
+
+
+#: How far (tile units) the machine keeps from a figure's anchor, so the
+#: farmer's spot offered in the figure step never covers it.
+ANCHOR_ROOM = 0.2
+
+
+def _machine_spot(ctx: SymbolContext) -> tuple[Point, float] | None:
+    """The open-field point with the most room (off roads, walls, buildings,
+    the border) that keeps clear of the figures' anchors, with its room."""
+    anchors = list(ctx.anchors.values())
+    best: tuple[float, Point, float] | None = None
+    for p in ctx.field_points():
+        clear = min(ctx.path_clearance(p), ctx.wall_clearance(p) - 0.03, ctx.prop_clearance(p),
+                    border_distance(p))
+        near = min((math.dist(p, a) for a in anchors), default=1.0)
+        score = min(clear, near - ANCHOR_ROOM) - 0.15 * math.dist(p, (0.5, 0.5))
+        if best is None or score > best[0]:
+            best = (score, p, clear)
+    return (best[1], best[2]) if best else None
 
 
 # ----------------------------------------------------------------- the board
