@@ -35,7 +35,8 @@ COUNT_SYMBOLS = frozenset({"castle", "market", "forge", "count_reinforce", "coun
                            "count_move", "go_last"})
 #: Expansions added later: each alone, with each of DONE, and all together
 #: (every subset of everything would be 511 combinations).
-LATER = ("king_robber_baron", "heretics_shrines", "river_ii", "wheel_of_fortune", "count")
+LATER = ("king_robber_baron", "heretics_shrines", "river_ii", "wheel_of_fortune", "count",
+         "flying_machines")
 COMBOS = (
     [c for n in range(1, len(DONE) + 1) for c in itertools.combinations(DONE, n)]
     + [(new,) for new in LATER]
@@ -69,7 +70,8 @@ def test_core_engine_never_names_an_expansion():
     names = set(registry()) - {"base"}
     figures = {f.name for cls in registry().values() if cls.id != "base"
                for f in cls({"farmers": True}).figures()}
-    symbols = {"inn", "cathedral", "spring", "lake", "river_end", *COUNT_SYMBOLS}
+    symbols = {"inn", "cathedral", "spring", "lake", "river_end", *COUNT_SYMBOLS,
+               "flier", "fly_landing"}
     forbidden = names | figures | symbols
     for path in ENGINE.glob("*.py"):
         text = path.read_text(encoding="utf-8")

@@ -114,3 +114,16 @@ def test_with_eight_seats_the_description_floats_over_the_seats_whole_and_unscro
         assert panel.contains(shown)
         assert not shown.colliderect(scene.expansion_list.get_abs_rect())
         assert scene.about_box.scroll_bar is None, scene._about_shown  # the whole text shows
+
+
+def test_names_go_in_two_columns_regression_twelfth_expansion_under_the_fold(app):
+    """With the Flying Machines the names alone no longer fitted one column in
+    the usual window: the last one hid under the fold. Two columns, and no
+    name runs into the other column."""
+    scene = _open_setup(app)
+    lefts = sorted({box.get_abs_rect().x for box in scene._expansion_boxes})
+    assert len(lefts) == 2
+    for box in scene._expansion_boxes:
+        if box.get_abs_rect().x == lefts[0]:
+            label = box.text_label
+            assert label.get_abs_rect().x + label.font.size(box.text)[0] < lefts[1], box.text

@@ -96,6 +96,7 @@ class BoardLayer:
             tile, rot = self._tiles[(sprite.x, sprite.y)]
             ax, ay = feature_anchor(tile, rot, sprite.feature_index)  # type: ignore[arg-type]
             self._figure_points.append((sprite, sprite.x + ax, sprite.y + ay))
+        self._figure_points = spread_figures(self._figure_points)
         self._feature_cache.clear()
 
     @property
@@ -426,3 +427,25 @@ def _paint_feature(layer: pygame.Surface, tile: Mapping[str, Any], rot: int, ind
         layer.fill((r, g, b, a // 3))
         ax, ay = feature_anchor(tile, rot, index)
         pygame.draw.circle(layer, (r, g, b, min(255, a + 60)), (ax * s, ay * s), max(4, int(s * 0.12)))
+
+
+#: How far apart (tile units) figures standing on one point are drawn.
+FIGURE_SPREAD = 0.16
+
+
+def spread_figures(points: list[tuple[FigureSprite, float, float]]
+                   ) -> list[tuple[FigureSprite, float, float]]:
+    """Figures sharing one anchor (two followers on one cloister since a flier
+    landed beside another, a follower and its builder) side by side instead
+    of drawn on top of each other, centred on the anchor."""
+    groups: dict[tuple[float, float], list[int]] = {}
+    for index, (_, wx, wy) in enumerate(points):
+        groups.setdefault((round(wx, 3), round(wy, 3)), []).append(index)
+    out = list(points)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        for rank, index in enumerate(members):
+            sprite, wx, wy = points[index]
+            out[index] = (sprite, wx + (rank - (len(members) - 1) / 2) * FIGURE_SPREAD, wy)
+    return out

@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 
 from carcassonne_desktop.ai.advice import suggest_turn
-from carcassonne_desktop.engine import Action, Deploy, Game, PlaceTile
+from carcassonne_desktop.engine import PASS, Action, Deploy, Game, PlaceTile
 from carcassonne_desktop.engine.actions import DeployToArea
 from carcassonne_desktop.ui.placement_controller import DECIDE, FIGURE, PLACE, PlacementController
 
@@ -165,6 +165,11 @@ class HintAdvisor:
 
     def _preselect(self, c: PlacementController, figure_step: Action) -> None:
         if c.state == DECIDE:  # an expansion's question: Enter plays the advised answer
+            self.message = ANSWER
+            return
+        if not isinstance(figure_step, (Deploy, DeployToArea)) and figure_step != PASS:
+            # another answer of the figure step (fly a follower, take the abbot back):
+            # "keep your figures" would say the opposite of the advice
             self.message = ANSWER
             return
         if isinstance(figure_step, Deploy) and figure_step.figure in c.figure_kinds():

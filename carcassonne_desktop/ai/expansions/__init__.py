@@ -115,27 +115,52 @@ def occupied_features(game: Game, kinds: Container[str]) -> list[tuple[int, Feat
 #: first answer of a decision valued with the turn it begins, found by the
 #: expansion's own search where trying every sequence of answers would take
 #: too long (the Count's market round: any number of followers onto any
-#: fields). It must play only on `knowledge.sampled_copy(game, rng)` and
-#: draw from `rng` only when it answers; None leaves the decision to the
-#: generic whole-turn enumeration (ai/turns.py).
+#: fields) or where a chance outcome in the turn must be valued over all its
+#: faces (a flight's die). It must play only on `knowledge.sampled_copy(game,
+#: rng)` and draw from `rng` only when it answers; None leaves the decision to
+#: the next planner of the kind, then to the generic whole-turn enumeration
+#: (ai/turns.py).
 Planner = Callable[["Evaluator", "Game", list["Action"], "random.Random"],
                    "list[tuple[float, tuple[Action, ...]]] | None"]
-_PLANNERS: dict[str, Planner] = {}
+#: The planners of each decision kind, in registration order: a core kind
+#: (the tile placement) may have one per expansion, each answering only in
+#: the games and positions it knows.
+_PLANNERS: dict[str, list[Planner]] = {}
 
 
 def turn_planner(decision_kind: str) -> Callable[[Planner], Planner]:
-    """Register the planner of an expansion's decision kind."""
+    """Register a planner of a decision kind (several may share one)."""
 
     def register(planner: Planner) -> Planner:
-        _PLANNERS[decision_kind] = planner
+        planners = _PLANNERS.setdefault(decision_kind, [])
+        if planner not in planners:
+            planners.append(planner)
         return planner
 
     return register
 
 
 def planner_for(decision_kind: str | None) -> Planner | None:
-    """The planner registered for a decision kind, if any."""
-    return _by_kind(_PLANNERS, decision_kind)
+    """The planners registered for a decision kind as one (the first that
+    answers), or None when it has none."""
+    if decision_kind is None:
+        return None
+    discover()
+    planners = tuple(_PLANNERS.get(decision_kind, ()))
+    if not planners:
+        return None
+    if len(planners) == 1:
+        return planners[0]
+
+    def first_answer(evaluator: Evaluator, game: Game, firsts: list[Action],
+                     rng: random.Random) -> list[tuple[float, tuple[Action, ...]]] | None:
+        for planner in planners:
+            answer = planner(evaluator, game, firsts, rng)
+            if answer is not None:
+                return answer
+        return None
+
+    return first_answer
 
 
 def _by_kind(table: Mapping[str, _T], decision_kind: str | None) -> _T | None:
