@@ -139,6 +139,33 @@ def planner_for(decision_kind: str | None) -> Planner | None:
     return _PLANNERS.get(decision_kind)
 
 
+#: (game, answers) -> the answers worth trying: where a decision has many
+#: answers (the mage onto any road or city of the board) and comes in the
+#: middle of a turn, the whole-turn enumeration (ai/turns.py) branches only
+#: on these, so a placement is not multiplied by every answer of the board.
+#: The order is the policy's preference, best first.
+Shortlist = Callable[["Game", list["Action"]], list["Action"]]
+_SHORTLISTS: dict[str, Shortlist] = {}
+
+
+def answer_shortlist(decision_kind: str) -> Callable[[Shortlist], Shortlist]:
+    """Register the answers of a decision kind worth trying in a whole turn."""
+
+    def register(shortlist: Shortlist) -> Shortlist:
+        _SHORTLISTS[decision_kind] = shortlist
+        return shortlist
+
+    return register
+
+
+def shortlist_for(decision_kind: str | None) -> Shortlist | None:
+    """The shortlist registered for a decision kind, if any."""
+    if decision_kind is None:
+        return None
+    discover()
+    return _SHORTLISTS.get(decision_kind)
+
+
 def discover() -> None:
     import_all(__name__, __path__)
 
