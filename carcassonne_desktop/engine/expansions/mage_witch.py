@@ -12,7 +12,8 @@ feature is scored. Rulings: docs/rulings.md, "Mage & Witch".
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from carcassonne_desktop.engine.actions import Action, MoveFigure, Remove
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind
@@ -37,6 +38,19 @@ KINDS = frozenset({"road", "city"})
 MAGIC, SEPARATE = "magic", "separate"
 # turn_state key: the cell of the magic tile whose decision was answered.
 _DONE = "mage_witch.done"
+
+
+@dataclass(frozen=True, slots=True)
+class Enchanted(Event):
+    """The mage or the witch now stands on a road or city held by `owners`
+    (the majority there, none for an empty one): what the log says, beside
+    the core's `FigureMoved` that gives the place."""
+
+    player: int  # who moved it
+    figure: str
+    feature: str
+    owners: tuple[int, ...]
+    kind: ClassVar[str] = "enchanted"
 
 
 # ------------------------------------------------------------------ queries
@@ -111,6 +125,12 @@ def _resolve(game: Game, decision: Decision, action: Action, events: list[Event]
              ) -> Action | None:
     if type(action) is MoveFigure:
         game.move_figure(-1, action.figure, action.source, action.target, events)
+        root = figure_root(game, action.figure)
+        assert root is not None
+        feature = game.features[root]
+        assert feature is not None
+        events.append(Enchanted(decision.player, action.figure, feature.kind,
+                                game.majority(feature)[0]))
     else:
         assert isinstance(action, Remove) and action.figure is not None
         game.remove_figure(-1, action.figure, None, events)
