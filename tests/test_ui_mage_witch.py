@@ -82,7 +82,7 @@ def test_the_log_names_the_figure_and_whose_feature_it_joins():
     i18n.set_language("fr")
     names = ["Rouge", "Bleu"]
     assert describe(Enchanted(0, "mage", "city", (1,)), names) == \
-        "Rouge envoie le mage sur la ville de Bleu."
+        "Rouge envoie le mage sur une ville tenue par Bleu."
     assert describe(Enchanted(1, "witch", "road", ()), names) == \
         "Bleu envoie la sorcière sur une route libre."
     assert describe(FigureMoved(-1, "mage", {"x": 0, "y": 0, "port": "E"}, None), names) == \
@@ -128,3 +128,32 @@ def test_the_magic_tiles_draw_with_their_symbol():
         with_symbol = pygame.image.tobytes(render_tile(raw, 0, 96), "RGB")
         without = pygame.image.tobytes(render_tile(plain, 0, 96), "RGB")
         assert with_symbol != without, tile_id
+
+
+def test_log_line_never_writes_de_before_a_name_starting_with_a_vowel():
+    """Played by hand: "Ordi envoie le mage sur la route de Ordi." The owner's
+    name now follows "tenue par"."""
+    from carcassonne_desktop.ui.game_log import describe
+
+    i18n.set_language("fr")
+    assert describe(Enchanted(1, "mage", "road", (1,)), ["Camille", "Ordi"]) == \
+        "Ordi envoie le mage sur une route tenue par Ordi."
+    i18n.set_language("en")
+
+
+def test_figure_stands_on_its_own_segment_and_beside_a_follower_there():
+    """Played by hand: the witch on a junction's south road was drawn shifted
+    toward its east road (where a follower stood), as if she were there."""
+    from carcassonne_desktop.ui.art.tile_art import feature_anchor, feature_index_for_port
+    from carcassonne_desktop.ui.expansions.mage_witch import figure_point
+
+    game = GameRecord.from_json(_record("mw_witch_road_5_mage_road_3", 1)).replay().game
+    game.apply(game.legal_actions()[0])  # the mage comes into play, no follower with him
+    x, y, port = game.neutral_figures["mage"]
+    tile_id, rot = game.placed_tiles()[(x, y)]
+    raw = game.rules.catalogue[tile_id].raw
+    ax, ay = feature_anchor(raw, rot, feature_index_for_port(raw, rot, port))
+    assert figure_point(game, "mage") == (x + ax, y + ay)
+    game.put_figure(0, "follower", (x, y, port), [])
+    moved = figure_point(game, "mage")
+    assert moved != (x + ax, y + ay) and abs(moved[0] - x - ax) < 0.3

@@ -42,9 +42,9 @@ from carcassonne_desktop.ui.resources import colour
 #: its halo (palette group ``ui``).
 COLOURS = {MAGE: "purple", "witch": "orange"}
 GLOWS = {MAGE: "mage_glow", "witch": "witch_glow"}
-#: Where the figure stands on its feature's anchor, in tiles: beside a
-#: follower that may stand on the same segment, not on it.
-OFFSET = (0.16, -0.1)
+#: How far the figure stands from its segment's anchor, in tiles, when a
+#: player's figure already stands there (beside it, not on it).
+OFFSET = (0.2, 0.14)
 
 # --------------------------------------------------------------------------- looks
 # The mage: a robe and a tall pointed hat; the witch: a robe and a hat with a
@@ -87,7 +87,9 @@ def figure_point(game: Any, figure: str) -> tuple[float, float] | None:
         ax, ay = feature_anchor(tile, rot, feature_index_for_port(tile, rot, port))
     except (KeyError, IndexError):
         ax, ay = 0.5, 0.5
-    return (x + min(0.9, ax + OFFSET[0]), y + max(0.1, ay + OFFSET[1]))
+    if game.figures_at(spot):
+        ax, ay = min(0.88, ax + OFFSET[0]), min(0.88, ay + OFFSET[1])
+    return (x + ax, y + ay)
 
 
 def draw_figures(surface: pygame.Surface, camera: Any, game: Any, layer: Any) -> None:
