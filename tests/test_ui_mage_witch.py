@@ -11,12 +11,12 @@ import json
 from pathlib import Path
 
 import pygame
-import pytest
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import GameRecord
 from carcassonne_desktop.engine.events import FigureMoved, PointsScored
 from carcassonne_desktop.engine.expansions.mage_witch import Enchanted
+from tests.test_ui_decisions import app  # noqa: F401  (the French window, shared)
 from tests.test_ui_game_flow import _click_at, _dismiss_banner, _steps
 
 GOLDEN = Path(__file__).parent / "golden_expansions"
@@ -27,24 +27,7 @@ def _record(name: str, upto: int) -> dict:
     return {**record, "actions": record["actions"][:upto]}
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
-    from carcassonne_desktop.ui.app import App
-    from carcassonne_desktop.ui.launcher import build_hooks
-
-    application = App(build_hooks(), size=(1280, 800))
-    application.set_language("fr")
-    application.start()
-    yield application
-    application.stack.clear()
-    i18n.unregister_manager(application.manager)
-    i18n.set_language("en")
-    pygame.quit()
-
-
-def test_the_decision_is_clicked_on_the_board_with_a_chip_for_each_figure(app):
+def test_the_decision_is_clicked_on_the_board_with_a_chip_for_each_figure(app):  # noqa: F811
     from carcassonne_desktop.ui.game_scene import GameScene
     from carcassonne_desktop.ui.game_texts import status
     from carcassonne_desktop.ui.placement_controller import DECIDE, FIGURE

@@ -11,7 +11,7 @@ position evaluated (see ai/turns.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.discovery import import_all
@@ -120,25 +120,6 @@ Planner = Callable[["Evaluator", "Game", list["Action"], "random.Random"],
                    "list[tuple[float, tuple[Action, ...]]] | None"]
 _PLANNERS: dict[str, Planner] = {}
 
-
-def turn_planner(decision_kind: str) -> Callable[[Planner], Planner]:
-    """Register the planner of an expansion's decision kind."""
-
-    def register(planner: Planner) -> Planner:
-        _PLANNERS[decision_kind] = planner
-        return planner
-
-    return register
-
-
-def planner_for(decision_kind: str | None) -> Planner | None:
-    """The planner registered for a decision kind, if any."""
-    if decision_kind is None:
-        return None
-    discover()
-    return _PLANNERS.get(decision_kind)
-
-
 #: (game, answers) -> the answers worth trying: where a decision has many
 #: answers (the mage onto any road or city of the board) and comes in the
 #: middle of a turn, the whole-turn enumeration (ai/turns.py) branches only
@@ -147,23 +128,42 @@ def planner_for(decision_kind: str | None) -> Planner | None:
 Shortlist = Callable[["Game", list["Action"]], list["Action"]]
 _SHORTLISTS: dict[str, Shortlist] = {}
 
+_Hook = TypeVar("_Hook")
 
-def answer_shortlist(decision_kind: str) -> Callable[[Shortlist], Shortlist]:
-    """Register the answers of a decision kind worth trying in a whole turn."""
 
-    def register(shortlist: Shortlist) -> Shortlist:
-        _SHORTLISTS[decision_kind] = shortlist
-        return shortlist
+def _registrar(table: dict[str, _Hook], decision_kind: str) -> Callable[[_Hook], _Hook]:
+    def register(hook: _Hook) -> _Hook:
+        table[decision_kind] = hook
+        return hook
 
     return register
 
 
-def shortlist_for(decision_kind: str | None) -> Shortlist | None:
-    """The shortlist registered for a decision kind, if any."""
+def _registered(table: dict[str, _Hook], decision_kind: str | None) -> _Hook | None:
     if decision_kind is None:
         return None
     discover()
-    return _SHORTLISTS.get(decision_kind)
+    return table.get(decision_kind)
+
+
+def turn_planner(decision_kind: str) -> Callable[[Planner], Planner]:
+    """Register the planner of an expansion's decision kind."""
+    return _registrar(_PLANNERS, decision_kind)
+
+
+def planner_for(decision_kind: str | None) -> Planner | None:
+    """The planner registered for a decision kind, if any."""
+    return _registered(_PLANNERS, decision_kind)
+
+
+def answer_shortlist(decision_kind: str) -> Callable[[Shortlist], Shortlist]:
+    """Register the answers of a decision kind worth trying in a whole turn."""
+    return _registrar(_SHORTLISTS, decision_kind)
+
+
+def shortlist_for(decision_kind: str | None) -> Shortlist | None:
+    """The shortlist registered for a decision kind, if any."""
+    return _registered(_SHORTLISTS, decision_kind)
 
 
 def discover() -> None:
