@@ -464,10 +464,13 @@ class Game(CoreWorks, Board, FigureMoves, Scoring, Snapshots):
         return action
 
     def _same_feature_move(self, action: MoveFigure, legal: Sequence[Action]) -> MoveFigure:
-        """Where a decision names each feature once (by one of its segments:
-        the mage goes on a road, wherever on it), a move to any other segment
-        of that feature is that answer, and so is a move from any segment of
-        the feature the figure stands on."""
+        """Where a decision names each feature once for a neutral figure (by
+        one of its segments: the mage goes on a road, wherever on it), a move
+        to any other segment of that feature is that answer, and so is a move
+        from any segment of the feature the figure stands on."""
+        figure = self.rules.figure_by_name.get(action.figure)
+        if figure is None or not figure.neutral:
+            return action  # a player's figure stands where the answer says (the Count's)
         target = self._root_of(action.target, action.figure)
         if target is None:
             return action

@@ -29,7 +29,7 @@ SCROLLBAR_ROOM = 24
 EXPANSION_ROW_H = 36
 ABOUT_MIN_H = 90  # three lines of the about box under the seats, else it floats over them
 ABOUT_LINE_SPACING = 1.4  # a text box's line height over its font's line size
-ROW_SPARE = 4  # the gap under a 26 px check box at 6 px from the top of its row
+CHECK_BOX = 26  # a check box; a full row leaves 6 px above it and 4 below
 OPTION_ROW_H = 38
 #: The expansion descriptions' font size (theme "#hint_box") and what its text box adds.
 DESCRIPTION_FONT, DESCRIPTION_PADDING = 17, 12
@@ -322,15 +322,20 @@ class SetupScene(PanelScene):
                     _localised(info.get("description"), language)) for info in self.expansion_info]
         with_descriptions = self._descriptions_fit(entries, inner_width, room.height)
         self.expansion_descriptions_shown = with_descriptions
+        row_h = EXPANSION_ROW_H
+        if not with_descriptions and entries:
+            # names only, all at once: a long list (one more mini) closes up a little
+            row_h = max(CHECK_BOX + 4, min(EXPANSION_ROW_H, (room.height + 2) // len(entries)))
+        top = (row_h - CHECK_BOX) // 2 + 1  # 6 in a full row
         y = 0
         for exp_id, name, description in entries:
             box = pygame_gui.elements.UICheckBox(
-                pygame.Rect(0, y + 6, 26, 26), name, self.manager, container=scroller,
-                initial_state=exp_id in self.model.expansions)
+                pygame.Rect(0, y + top, CHECK_BOX, CHECK_BOX), name, self.manager,
+                container=scroller, initial_state=exp_id in self.model.expansions)
             if exp_id == "base":
                 box.disable()
             self._expansion_boxes[box] = exp_id
-            y += EXPANSION_ROW_H
+            y += row_h
             if description and with_descriptions:
                 box_text = pygame_gui.elements.UITextBox(
                     description, pygame.Rect(30, y - 6, inner_width - 30, -1),
@@ -338,7 +343,7 @@ class SetupScene(PanelScene):
                 # long descriptions wrap over several lines: the next entry goes below
                 y += max(30, box_text.get_relative_rect().height - 4)
         # the last row needs no gap below it (a list that fits shows no scrollbar)
-        scroller.set_scrollable_area_dimensions((inner_width, y - ROW_SPARE))
+        scroller.set_scrollable_area_dimensions((inner_width, y - (row_h - top - CHECK_BOX)))
         return scroller
 
     @staticmethod

@@ -209,7 +209,7 @@ class MageWitch(Expansion):
 - La sorcière divise par 2 les points de la route ou de la ville (arrondi au supérieur), après l’auberge ou la cathédrale.
 - Quand la route ou la ville est évaluée, le pion quitte le jeu, même si personne n’y marque.
 - En fin de partie, ils comptent de la même façon. Une route avec auberge ou une ville avec cathédrale inachevée rapporte alors 1 point par tuile grâce au mage (les blasons ne rapportent rien).
-- Dans la fenêtre : cliquez le mage ou la sorcière sous la carte pour le choisir, puis une route ou une ville encadrée pour l’y poser.""",
+- Dans la fenêtre : choisissez le mage ou la sorcière dans les cases sous la carte, puis cliquez le repère d’une route (losange) ou d’une ville (carré) pour l’y poser. Une bulle sur une route ou une ville dit si le mage ou la sorcière s’y trouve.""",
         "en": """8 tiles showing the magic symbol are shuffled in with the others. The mage (purple) and the witch (orange) belong to nobody.
 
 - When you place a magic tile you must, before deploying a follower, put the mage or the witch on an unfinished road or city, or move one of them if it is already in play. Never on the tile you just placed (a road or city the tile extends is chosen on another of its tiles), never on the other one’s road or city.
@@ -219,7 +219,7 @@ class MageWitch(Expansion):
 - The witch halves the points of the road or city (rounded up), after the inn or cathedral.
 - When the road or city is scored, the figure leaves play, even if nobody scores there.
 - At the end of the game they count the same way. An unfinished road with an inn or city with a cathedral then scores 1 point per tile thanks to the mage (shields score nothing).
-- In the window: click the mage or the witch under the card to choose it, then a framed road or city to put it there.""",
+- In the window: choose the mage or the witch in the boxes under the card, then click the marker of a road (diamond) or city (square) to put it there. Pointing at a road or city says whether the mage or the witch stands on it.""",
     }
 
     def figures(self) -> Iterable[FigureType]:
