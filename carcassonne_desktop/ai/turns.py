@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from carcassonne_desktop.ai.deadline import Deadline
+from carcassonne_desktop.ai.expansions import shortlist_for
 from carcassonne_desktop.ai.knowledge import sampled_copy
 from carcassonne_desktop.engine import Action, Game
 from carcassonne_desktop.engine.decisions import PLACE_TILE
@@ -44,6 +45,9 @@ def follow_ups(game: Game, seat: int, first: Action, depth: int = 1) -> Iterator
         yield Turn((first,), after)
         return
     options = after.legal_actions()
+    shortlist = shortlist_for(pending.kind)
+    if shortlist is not None:
+        options = shortlist(after, list(options)) or options
     if len(options) == 1 or depth >= MAX_DEPTH:
         for turn in follow_ups(after, seat, options[0], depth + 1):
             yield Turn((first, *turn.actions), turn.after)

@@ -24,6 +24,8 @@ from carcassonne_desktop.engine.actions import (
     Pass,
     PlaceTile,
     Remove,
+    Spot,
+    is_area_spot,
 )
 from carcassonne_desktop.engine.board import Board, FeatureInfo, FigureOnBoard
 from carcassonne_desktop.engine.chance import Streams
@@ -458,9 +460,39 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
             source = action.source
             if source is not None:
                 source = self.canonical_spot(source, action.figure)
-            return MoveFigure(action.figure, source,
-                              self.canonical_spot(action.target, action.figure))
+            action = MoveFigure(action.figure, source,
+                                self.canonical_spot(action.target, action.figure))
+            if action not in legal:
+                return self._same_feature_move(action, legal)
+            return action
         return action
+
+    def _same_feature_move(self, action: MoveFigure, legal: Sequence[Action]) -> MoveFigure:
+        """Where a decision names each feature once for a neutral figure (by
+        one of its segments: the mage goes on a road, wherever on it), a move
+        to any other segment of that feature is that answer, and so is a move
+        from any segment of the feature the figure stands on."""
+        figure = self.rules.figure_by_name.get(action.figure)
+        if figure is None or not figure.neutral:
+            return action  # a player's figure stands where the answer says (the Count's)
+        target = self._root_of(action.target, action.figure)
+        if target is None:
+            return action
+        source = None if action.source is None else self._root_of(action.source, action.figure)
+        for answer in legal:
+            if (type(answer) is MoveFigure and answer.figure == action.figure
+                    and (answer.source is None) == (action.source is None)
+                    and self._root_of(answer.target, answer.figure) == target
+                    and (answer.source is None
+                         or self._root_of(answer.source, answer.figure) == source)):
+                return answer
+        return action
+
+    def _root_of(self, spot: Spot, figure: str) -> int | None:
+        if is_area_spot(spot):
+            return None
+        node = self.node_at(*spot, figure)  # type: ignore[misc]
+        return None if node is None else self.find(node)
 
     def _explain_figure(self, action: Action) -> str:
         if type(action) is PlaceTile:

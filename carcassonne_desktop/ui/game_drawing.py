@@ -21,6 +21,7 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.expansions import (
     board_choices,
+    figure_style,
     player_note_words,
     player_notes,
     token_kinds,
@@ -66,7 +67,10 @@ class GameDrawing:
                 for i in range(len(hand))]
 
     def figure_chip_rects(self, c: PlacementController) -> list[tuple[str, pygame.Rect]]:
-        if c.state != FIGURE:
+        """The chips choosing which figure a click puts down: in the figure
+        step, or in a decision that moves one of several figures (the mage
+        or the witch)."""
+        if c.state not in (FIGURE, DECIDE):
             return []
         kinds = c.figure_kinds()
         if len(kinds) <= 1:
@@ -304,8 +308,12 @@ class GameDrawing:
             surface.blit(veil, card)
 
     def _draw_chip(self, surface: pygame.Surface, kind: str, rect: pygame.Rect, selected: bool, left: int) -> None:
-        icon = self.meeples.get(kind, self.colours[self.game.deciding_player], rect.height - 18)
-        draw_figure_chip(surface, rect, icon, figure_name(kind), selected, left)
+        """A neutral figure wears its own colour and has no count in anyone's supply."""
+        style = figure_style(kind)
+        neutral = style is not None and style.colour is not None
+        tint = style.colour if neutral else self.colours[self.game.deciding_player]  # type: ignore[union-attr]
+        icon = self.meeples.get(kind, tint, rect.height - 18)
+        draw_figure_chip(surface, rect, icon, figure_name(kind), selected, None if neutral else left)
 
 
 def _feature(game: Game, action: Deploy) -> int | None:

@@ -231,7 +231,8 @@ class GamePanel:
             return []
         if c.state == DECIDE:
             # answers that name a board place are clicked there (spots)
-            return [a for a in c.choices() if a != PASS and not located(a)]
+            on_board = {spot.answer for spot in c.all_spots()}
+            return [a for a in c.choices() if a != PASS and not located(a) and a not in on_board]
         if c.state == FIGURE:
             return c.other_actions()
         return []

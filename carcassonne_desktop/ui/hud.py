@@ -331,9 +331,10 @@ def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, 
 
 
 def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Surface, label: str,
-                     selected: bool, left: int) -> None:
+                     selected: bool, left: int | None) -> None:
     """One figure kind the player may put down: its picture, its name and how
-    many are left; the chosen kind is outlined."""
+    many are left (None: a neutral figure, nobody's to count); the chosen
+    kind is outlined."""
     pygame.draw.rect(surface, colour("ui", "menu_veil"), rect, border_radius=8)
     pygame.draw.rect(surface, colour("ui", "accent") if selected else colour("ui", "text_dim"), rect,
                      3 if selected else 1, border_radius=8)
@@ -350,7 +351,8 @@ def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Su
             rendered = font(12, bold=selected).render(line, True, colour("ui", "text"))
             surface.blit(rendered, (x, rect.y + 4 + 14 * i))
         count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
-    surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+    if left is not None:
+        surface.blit(count, (x, rect.bottom - count.get_height() - 4))
 
 
 def chip_icon(rect: pygame.Rect, icon: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]]:

@@ -30,11 +30,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from carcassonne_desktop.engine import PASS, Action, Deploy, Game, PlaceTile
-from carcassonne_desktop.engine.actions import DeployToArea
+from carcassonne_desktop.engine.actions import DeployToArea, MoveFigure
 from carcassonne_desktop.engine.decisions import FIGURE as FIGURE_DECISION
 from carcassonne_desktop.engine.decisions import PLACE_TILE, Decision, accepts
 from carcassonne_desktop.engine.events import Event, OutcomeRevealed
 from carcassonne_desktop.engine.figure_geometry import feature_for
+from carcassonne_desktop.ui.expansions import answers_on_spots
 
 Cell = tuple[int, int]
 
@@ -141,6 +142,7 @@ class PlacementController:
             self._pick_default_figure()
         else:
             self.state = DECIDE
+            self._pick_default_figure()
 
     # ------------------------------------------------------------------ place step
 
@@ -283,7 +285,7 @@ class PlacementController:
         with every figure type allowed there; in a decision, the answers that
         name a place on the board."""
         every = self.all_spots()
-        if self.state == DECIDE:
+        if self.state == DECIDE and len(self.figure_kinds()) <= 1:
             return every
         chosen = [spot for spot in every if self.figure_kind in spot.figures]
         return chosen or every
@@ -294,10 +296,20 @@ class PlacementController:
         answers that name a board place (x, y, port)."""
         game = self.tentative
         if self.state == DECIDE:
-            return [Spot(a.x, a.y, a.port, (figure,), answer=a,
-                         feature=feature_for(game, figure, a.x, a.y, a.port) if game else -1)
-                    for a in self.choices() if located(a)
-                    for figure in (getattr(a, "figure", None) or "",)]
+            moves = self.decision is not None and answers_on_spots(self.decision.kind)
+            spots = []
+            for a in self.choices():
+                if located(a):
+                    figure = getattr(a, "figure", None) or ""
+                    spots.append(Spot(a.x, a.y, a.port, (figure,), answer=a,
+                                      feature=feature_for(game, figure, a.x, a.y, a.port)
+                                      if game else -1))
+                elif moves and type(a) is MoveFigure and len(a.target) == 3:
+                    x, y, port = a.target  # type: ignore[misc]
+                    spots.append(Spot(x, y, port, (a.figure,), answer=a,
+                                      feature=feature_for(game, a.figure, x, y, port)
+                                      if game else -1))
+            return spots
         found: dict[tuple[int, int, str, str, str, int], list[str]] = {}
         for action in self.figure_options():
             if isinstance(action, Deploy):
@@ -309,8 +321,17 @@ class PlacementController:
                 for (x, y, port, area, slot, feature), figs in found.items()]
 
     def figure_kinds(self) -> list[str]:
-        """Figure types that have at least one spot, in the engine's order."""
+        """Figure types that have at least one spot, in the engine's order
+        (in a decision: the figures its spot answers move, the mage and the
+        witch)."""
         kinds: list[str] = []
+        if self.state == DECIDE:
+            if self.decision is None or not answers_on_spots(self.decision.kind):
+                return kinds  # the plague's answers name figures, not a choice of one
+            for spot in self.all_spots():
+                if spot.figures[0] and spot.figures[0] not in kinds:
+                    kinds.append(spot.figures[0])
+            return kinds
         for action in self.figure_options():
             if isinstance(action, (Deploy, DeployToArea)) and action.figure not in kinds:
                 kinds.append(action.figure)

@@ -59,6 +59,14 @@ def expression(terms: Sequence[ScoreTerm]) -> str:
             text += f" {term_text(term)}"
             running *= term.each
             added = 1
+        elif term.count * term.each < 0 and text:
+            # a term that takes points away reads as a subtraction (the
+            # witch), from the total so far: "5 × 3 (cathedral) = 15 − 7"
+            if added == 1 and " × " in text:
+                text += f" = {running}"
+            text += " − " + term_text(term._replace(each=-term.each))
+            running += term.count * term.each
+            added += 1
         else:
             text += (" + " if text else "") + term_text(term)
             running += term.count * term.each

@@ -29,6 +29,7 @@ SCROLLBAR_ROOM = 24
 EXPANSION_ROW_H = 36
 ABOUT_MIN_H = 90  # three lines of the about box under the seats, else it floats over them
 ABOUT_LINE_SPACING = 1.4  # a text box's line height over its font's line size
+CHECK_BOX = 26  # a check box; a full row leaves 6 px above it and 4 below
 ROW_SPARE = 4  # the gap under a 26 px check box at 6 px from the top of its row
 OPTION_ROW_H = 38
 #: The expansion descriptions' font size (theme "#hint_box") and what its text box adds.
@@ -333,7 +334,8 @@ class SetupScene(PanelScene):
             if columns > 1:
                 y = row * row_h
             box = pygame_gui.elements.UICheckBox(
-                pygame.Rect(column * inner_width // columns, y + (row_h - 26) // 2, 26, 26),
+                pygame.Rect(column * inner_width // columns, y + (row_h - CHECK_BOX) // 2,
+                            CHECK_BOX, CHECK_BOX),
                 name, self.manager, container=scroller,
                 initial_state=exp_id in self.model.expansions)
             if exp_id == "base":

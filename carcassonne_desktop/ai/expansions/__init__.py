@@ -127,6 +127,13 @@ Planner = Callable[["Evaluator", "Game", list["Action"], "random.Random"],
 #: the games and positions it knows.
 _PLANNERS: dict[str, list[Planner]] = {}
 
+#: (game, answers) -> the answers worth trying: where a decision has many
+#: answers (the mage onto any road or city of the board) and comes in the
+#: middle of a turn, the whole-turn enumeration (ai/turns.py) branches only
+#: on these, so a placement is not multiplied by every answer of the board.
+#: The order is the policy's preference, best first.
+Shortlist = Callable[["Game", list["Action"]], list["Action"]]
+_SHORTLISTS: dict[str, Shortlist] = {}
 
 def turn_planner(decision_kind: str) -> Callable[[Planner], Planner]:
     """Register a planner of a decision kind (several may share one)."""
@@ -200,6 +207,21 @@ def decision_policy(decision_kind: str) -> Callable[[Policy], Policy]:
 def policy_for(decision_kind: str | None) -> Policy | None:
     """The policy registered for a decision kind, if any."""
     return _by_kind(_POLICIES, decision_kind)
+
+
+def answer_shortlist(decision_kind: str) -> Callable[[Shortlist], Shortlist]:
+    """Register the answers of a decision kind worth trying in a whole turn."""
+
+    def register(shortlist: Shortlist) -> Shortlist:
+        _SHORTLISTS[decision_kind] = shortlist
+        return shortlist
+
+    return register
+
+
+def shortlist_for(decision_kind: str | None) -> Shortlist | None:
+    """The shortlist registered for a decision kind, if any."""
+    return _by_kind(_SHORTLISTS, decision_kind)
 
 
 def discover() -> None:

@@ -160,6 +160,9 @@ class FigureStyle:
     scale: float = 1.0
     ring: bool = False
     face: bool = False
+    #: A neutral figure's own colour (a name of ``player_colour_names``):
+    #: nobody's colour applies to it, so its choice chip wears this one.
+    colour: str | None = None
 
 
 _FIGURES: dict[str, FigureStyle] = {}
@@ -295,6 +298,23 @@ def feature_choice(game: Any, decision: Any, spot: tuple[int, int, str] | None) 
     if choice is None or spot is None:
         return None
     return choice(game, decision, *spot)
+
+
+_SPOT_ANSWERS: set[str] = set()
+
+
+def register_spot_answers(kind: str) -> None:
+    """Let the answers of a decision kind that move a figure onto a feature
+    of the board (a ``move`` whose target is x, y, port) be spots there,
+    clicked like a deploy; when they name several figures, the figure chips
+    under the card choose which one moves (the mage or the witch)."""
+    _SPOT_ANSWERS.add(kind)
+
+
+def answers_on_spots(kind: str) -> bool:
+    """Whether a decision kind's moves are answered on the board's spots."""
+    discover()
+    return kind in _SPOT_ANSWERS
 
 
 #: (game, action) -> the button text of one answer, or None for the generic one.

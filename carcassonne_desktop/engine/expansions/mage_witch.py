@@ -1,0 +1,263 @@
+"""Mage & Witch (seed 001 p.19 "Mage & Sorcière"; DESIGN 5c): eight magic
+tiles and two neutral figures. After a magic tile is placed, before the
+figure step, the placer must put or move the mage or the witch onto an
+incomplete road or city (not on the tile just placed, never on the other's
+feature); when neither can go anywhere one of them leaves play; a tile that
+joins their features makes the placer move one of them away before scoring.
+The mage adds 1 point per tile of the feature scored, the witch halves it
+(rounded up, after inns and cathedrals); a figure leaves play when its
+feature is scored. Rulings: docs/rulings.md, "Mage & Witch".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from carcassonne_desktop.engine.actions import Action, MoveFigure, Remove
+from carcassonne_desktop.engine.decisions import Decision, DecisionKind
+from carcassonne_desktop.engine.events import Event
+from carcassonne_desktop.engine.expansion import Expansion, register
+from carcassonne_desktop.engine.features import Feature
+from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
+from carcassonne_desktop.engine.turn import Work
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.engine.game import Game
+
+MAGE, WITCH = "mage", "witch"
+FIGURES = (MAGE, WITCH)
+KIND = "mage_witch"  # the decision kind
+FLAG = "magic"  # the tile flag of the eight tiles
+#: The feature kinds the two figures stand on (001 p.19: "une route ou une ville").
+KINDS = frozenset({"road", "city"})
+#: The decision's subject names why it is asked: a magic tile, or the two
+#: figures brought onto one feature (the interface words each).
+MAGIC, SEPARATE = "magic", "separate"
+# turn_state key: the cell of the magic tile whose decision was answered.
+_DONE = "mage_witch.done"
+
+
+@dataclass(frozen=True, slots=True)
+class Enchanted(Event):
+    """The mage or the witch now stands on a road or city held by `owners`
+    (the majority there, none for an empty one): what the log says, beside
+    the core's `FigureMoved` that gives the place."""
+
+    player: int  # who moved it
+    figure: str
+    feature: str
+    owners: tuple[int, ...]
+    kind: ClassVar[str] = "enchanted"
+
+
+# ------------------------------------------------------------------ queries
+def figure_root(game: Game, figure: str) -> int | None:
+    """The root of the feature the mage or the witch stands on (None: out of play)."""
+    node = game.neutral_node(figure)
+    return game.find(node) if node is not None else None
+
+
+def other(figure: str) -> str:
+    return WITCH if figure == MAGE else MAGE
+
+
+def together(game: Game) -> int | None:
+    """The root of the feature both figures stand on, if they share one."""
+    mage = figure_root(game, MAGE)
+    return mage if mage is not None and mage == figure_root(game, WITCH) else None
+
+
+def open_features(game: Game) -> dict[int, tuple[int, int, str]]:
+    """Every incomplete road and city with the spot the figures are put on:
+    its first segment not on the tile just placed (001 p.19: "le pion ne
+    peut pas être posé sur la tuile que vous venez de placer"; a feature
+    that the tile extends is chosen through one of its other tiles). A
+    feature completed by the tile just placed is complete."""
+    found: dict[int, tuple[int, int, str]] = {}
+    placed = game.last_placed
+    features = game.features
+    for node in range(len(game.parent)):
+        if game.node_pos[node] == placed:
+            continue
+        root = game.find(node)
+        if root in found:
+            continue
+        feature = features[root]
+        if feature is None or feature.kind not in KINDS or feature.open == 0:
+            continue
+        if game.segment_kind(node) in KINDS:
+            found[root] = game.spot_of(node)
+    return found
+
+
+def moves(game: Game, figures: Iterable[str]) -> list[Action]:
+    """Where each of `figures` may go: an incomplete road or city other than
+    the one it stands on and the one the other figure stands on."""
+    targets = open_features(game)
+    actions: list[Action] = []
+    for figure in figures:
+        here = figure_root(game, figure)
+        there = figure_root(game, other(figure))
+        source = game.neutral_figures.get(figure) if here is not None else None
+        actions.extend(MoveFigure(figure, source, spot) for root, spot in targets.items()
+                       if root != here and root != there)
+    return actions
+
+
+def _removals(game: Game) -> list[Action]:
+    """Nowhere to go: one of the figures in play leaves it (001 p.19 "vous
+    devez retirer un des deux pions du jeu")."""
+    return [Remove(figure=f) for f in FIGURES if figure_root(game, f) is not None]
+
+
+# ------------------------------------------------------------ the decision
+def _legal(game: Game, decision: Decision) -> list[Action]:
+    shared = together(game)
+    figures = FIGURES if shared is None else tuple(
+        f for f in FIGURES if figure_root(game, f) == shared)
+    return moves(game, figures) or _removals(game)
+
+
+def _resolve(game: Game, decision: Decision, action: Action, events: list[Event]
+             ) -> Action | None:
+    if type(action) is MoveFigure:
+        game.move_figure(-1, action.figure, action.source, action.target, events)
+        root = figure_root(game, action.figure)
+        assert root is not None
+        feature = game.features[root]
+        assert feature is not None
+        events.append(Enchanted(decision.player, action.figure, feature.kind,
+                                game.majority(feature)[0]))
+    else:
+        assert isinstance(action, Remove) and action.figure is not None
+        game.remove_figure(-1, action.figure, None, events)
+    if decision.subject[:1] == (MAGIC,):
+        game.turn_state[_DONE] = game.last_placed
+    return None
+
+
+def _explain(game: Game, decision: Decision, action: Action) -> str:
+    if type(action) is Remove and moves(game, FIGURES):
+        return "the mage or the witch can still move: it leaves play only when neither can"
+    if type(action) is MoveFigure:
+        if together(game) is not None:
+            return "move the mage or the witch off the feature they share"
+        return ("the mage and the witch go on an incomplete road or city, not on the tile "
+                "just placed, not where the other one stands, and not where they already are")
+    return f"{action.type} is not a legal answer: move the mage or the witch"
+
+
+def _magic_tile(game: Game) -> bool:
+    if game.last_placed is None:
+        return False
+    return bool(game.board[game.last_placed][0].tile.flags.get(FLAG))
+
+
+def _after_place(game: Game, events: list[Event]) -> Decision | None:
+    """The magic tile's decision, or the separation of the two figures that
+    the tile brought together (one decision does both: ruling)."""
+    if together(game) is not None:
+        return _ask(game, SEPARATE if not _magic_pending(game) else MAGIC)
+    if _magic_pending(game):
+        return _ask(game, MAGIC)
+    return None
+
+
+def _after_figure(game: Game, events: list[Event]) -> Decision | None:
+    """A later join in the turn (a ferry moved) parts them before scoring too."""
+    return _ask(game, SEPARATE) if together(game) is not None else None
+
+
+def _magic_pending(game: Game) -> bool:
+    return _magic_tile(game) and game.turn_state.get(_DONE) != game.last_placed
+
+
+def _ask(game: Game, why: str) -> Decision | None:
+    decision = Decision(KIND, game.turn_player, False, (why,))
+    if not _legal(game, decision):
+        game.turn_state[_DONE] = game.last_placed  # neither is in play nor can come in
+        return None
+    return decision
+
+
+@register
+class MageWitch(Expansion):
+    id = "mage_witch"
+    # After Inns & Cathedrals (10: the witch halves the inn's or cathedral's
+    # value) and before Hills & Sheep (40: DESIGN 5c puts the mage or witch
+    # before the robbers and the flock in the placement's questions).
+    order = 36
+    data_file = "mage_witch.json"
+    title = {"fr": "Mage & Sorcière", "en": "Mage & Witch"}
+    description = {
+        "fr": "8 tuiles Magie. Qui en pose une place le mage ou la sorcière sur une route ou "
+        "une ville inachevée : le mage y ajoute 1 point par tuile, la sorcière divise les "
+        "points par deux.",
+        "en": "8 magic tiles. Whoever places one puts the mage or the witch on an unfinished "
+        "road or city: the mage adds 1 point per tile there, the witch halves the points.",
+    }
+    rules = {
+        "fr": """8 tuiles portant le symbole Magie sont mélangées aux autres. Le mage (violet) et la sorcière (orange) n’appartiennent à personne.
+
+- Quand vous posez une tuile Magie, vous devez, avant de poser un partisan, poser le mage ou la sorcière sur une route ou une ville inachevée, ou déplacer l’un d’eux s’il est déjà en jeu. Jamais sur la tuile que vous venez de poser (une route ou une ville qu’elle prolonge se choisit sur une autre de ses tuiles), jamais sur la route ou la ville de l’autre.
+- Si aucun des deux ne peut aller nulle part, vous retirez l’un d’eux du jeu (il reviendra avec une prochaine tuile Magie).
+- Si une tuile réunit le mage et la sorcière sur une même route ou ville, vous devez aussitôt en déplacer un ailleurs, avant l’évaluation.
+- Le mage rapporte 1 point de plus par tuile de la route ou de la ville évaluée.
+- La sorcière divise par 2 les points de la route ou de la ville (arrondi au supérieur), après l’auberge ou la cathédrale.
+- Quand la route ou la ville est évaluée, le pion quitte le jeu, même si personne n’y marque.
+- En fin de partie, ils comptent de la même façon. Une route avec auberge ou une ville avec cathédrale inachevée rapporte alors 1 point par tuile grâce au mage (les blasons ne rapportent rien).
+- Dans la fenêtre : choisissez le mage ou la sorcière dans les cases sous la carte, puis cliquez le repère d’une route (losange) ou d’une ville (carré) pour l’y poser. Une bulle sur une route ou une ville dit si le mage ou la sorcière s’y trouve.""",
+        "en": """8 tiles showing the magic symbol are shuffled in with the others. The mage (purple) and the witch (orange) belong to nobody.
+
+- When you place a magic tile you must, before deploying a follower, put the mage or the witch on an unfinished road or city, or move one of them if it is already in play. Never on the tile you just placed (a road or city the tile extends is chosen on another of its tiles), never on the other one’s road or city.
+- If neither can go anywhere, you take one of them out of play (it comes back with a later magic tile).
+- If a tile brings the mage and the witch onto one road or city, you must move one of them elsewhere at once, before scoring.
+- The mage brings 1 more point per tile of the road or city scored.
+- The witch halves the points of the road or city (rounded up), after the inn or cathedral.
+- When the road or city is scored, the figure leaves play, even if nobody scores there.
+- At the end of the game they count the same way. An unfinished road with an inn or city with a cathedral then scores 1 point per tile thanks to the mage (shields score nothing).
+- In the window: choose the mage or the witch in the boxes under the card, then click the marker of a road (diamond) or city (square) to put it there. Pointing at a road or city says whether the mage or the witch stands on it.""",
+    }
+
+    def figures(self) -> Iterable[FigureType]:
+        return tuple(FigureType(name, 1, KINDS, strength=0, occupies=False, group=name,
+                                neutral=True) for name in FIGURES)
+
+    def decision_kinds(self) -> Iterable[DecisionKind]:
+        return (DecisionKind(KIND, _legal, _resolve, _explain),)
+
+    def turn_work(self) -> Iterable[Work]:
+        return (Work("after_place", _after_place, name="mage_witch.place"),
+                Work("after_figure", _after_figure, name="mage_witch.part"))
+
+    def modify_points(self, game: Game, feature: Feature, points: int, completed: bool) -> int:
+        """Mage then witch, after the inn's or cathedral's value (seed 004's
+        tally order; 001 p.19: the witch halves what the inn or cathedral gave)."""
+        if feature.kind not in KINDS or not game.neutral_figures:
+            return points
+        on = [f for f in FIGURES if _stands_on(game, f, feature)]
+        if MAGE in on:
+            explain(game, ScoreTerm(MAGE, len(feature.tiles)))
+            points += len(feature.tiles)
+        if WITCH in on:
+            halved = (points + 1) // 2
+            if halved != points:
+                explain(game, ScoreTerm(WITCH, 1, halved - points))
+            points = halved
+        return points
+
+    def on_feature_scored(self, game: Game, root: int, owners: tuple[int, ...],
+                          events: list[Event]) -> None:
+        """001 p.19: "Si un pion Mage ou Sorcière occupe une zone qui est
+        évaluée, alors retirez-le du jeu" (owners or not)."""
+        for figure in FIGURES:
+            if figure_root(game, figure) == root:
+                game.remove_figure(-1, figure, None, events)
+
+
+def _stands_on(game: Game, figure: str, feature: Feature) -> bool:
+    node = game.neutral_node(figure)
+    return node is not None and game.features[game.find(node)] is feature
