@@ -111,6 +111,7 @@ class PropKind:
     anchor_shift: Point
     flags: tuple[str, ...]
     road_end: bool = False
+    feature_kind: str = ""
 
 
 _PROPS: dict[str, PropKind] = {}
@@ -127,13 +128,16 @@ def register_prop(
     anchor_shift: Point = (0.0, 0.0),
     flags: tuple[str, ...] = (),
     road_end: bool = False,
+    feature_kind: str = "",
 ) -> None:
     """A picture the tile layout places (see :data:`Placement`) and ``painter`` draws.
 
     ``order`` sorts it among the buildings (the core draws its crossroads hamlet
     at 1, cloisters and shrines at 4, shields at 6: lower is drawn first, so
     under). ``road_end`` (centre props): a road that stops on the tile runs to
-    it, as to a cloister (a shrine), instead of to a hamlet. As with symbols,
+    it, as to a cloister (a shrine), instead of to a hamlet. ``feature_kind``
+    (centre props): the feature kind it draws when that is not its name (a
+    name already taken by another prop: the ferries' lake). As with symbols,
     one registration per name: a second would make the art depend on import
     order.
     """
@@ -142,7 +146,8 @@ def register_prop(
     if layer not in PROP_LAYERS:
         raise ValueError(f"unknown layer {layer!r} for prop {name!r}")
     _register_once(_PROPS, name, PropKind(name, painter, placement, radius, order, layer,
-                                          anchor_shift, tuple(flags), road_end), "prop")
+                                          anchor_shift, tuple(flags), road_end, feature_kind),
+                   "prop")
 
 
 def tile_props() -> Mapping[str, PropKind]:

@@ -1,0 +1,135 @@
+"""The Ferries in the interface: the lake in the middle of its tiles with the
+roads running into it, each ferry drawn on its lake between the two ends it
+links (redrawn when it turns), the ferries that may turn ringed, the answers
+named by their ends, and the log's lines."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from carcassonne_desktop import i18n  # noqa: E402
+from carcassonne_desktop.engine import GameRecord  # noqa: E402
+from carcassonne_desktop.engine.expansions.ferries import (  # noqa: E402
+    FERRY,
+    FERRY_MOVE,
+    MoveFerry,
+    PlaceFerry,
+)
+from carcassonne_desktop.ui.art.tile_layout import tile_layout  # noqa: E402
+from carcassonne_desktop.ui.camera import Camera  # noqa: E402
+from carcassonne_desktop.ui.expansions import expansion_choice_label  # noqa: E402
+from carcassonne_desktop.ui.expansions.ferries import (  # noqa: E402
+    LAKE_PROP,
+    crossing,
+    lake_centre,
+    paint_ferries,
+    ring_movable,
+)
+from carcassonne_desktop.ui.game_log import describe  # noqa: E402
+from carcassonne_desktop.ui.game_texts import decision_title  # noqa: E402
+from carcassonne_desktop.ui.resources import colour  # noqa: E402
+
+GOLDEN = Path(__file__).parent / "golden_expansions"
+DATA = Path(__file__).resolve().parent.parent / "carcassonne_desktop" / "engine" / "data"
+TILES = {t["id"]: t for t in json.loads((DATA / "ferries.json").read_text("utf-8"))["tiles"]}
+
+pygame.init()
+
+
+@pytest.fixture(autouse=True)
+def french():
+    before = i18n.current_language()
+    i18n.set_language("fr")
+    yield
+    i18n.set_language(before)
+
+
+def _replay(upto: int | None = None):
+    record = json.loads((GOLDEN / "ferry_turned_rouge_and_jaune_part.json")
+                        .read_text(encoding="utf-8"))["record"]
+    return GameRecord.from_json(record).replay(upto)
+
+
+def test_every_road_of_a_lake_tile_runs_into_the_lake() -> None:
+    for tile in TILES.values():
+        layout = tile_layout(tile)
+        lakes = [p for p in layout.props if p.kind == LAKE_PROP]
+        assert len(lakes) == 1, tile["id"]
+        roads = [path for path in layout.paths if path.kind == "road"]
+        assert len(roads) in (3, 4)
+        for path in roads:
+            assert path.strokes[0][-1] == lakes[0].pos, tile["id"]
+        assert not any(p.kind == "junction" for p in layout.props)  # no hamlet under it
+
+
+def test_the_answers_are_named_by_their_ends_and_numbered_when_several_ferries_may_turn(
+        ) -> None:
+    game = _replay(upto=4).game
+    assert game.pending is not None and game.pending.kind == FERRY
+    assert decision_title(FERRY) == "Les Bacs : quelles routes relier ?"
+    assert expansion_choice_label(FERRY, game, PlaceFerry(1, 0, ("E", "W"))) == "Est – Ouest"
+    game = _replay(upto=7).game
+    assert game.pending is not None and game.pending.kind == FERRY_MOVE
+    assert expansion_choice_label(FERRY_MOVE, game, MoveFerry(1, 0, ("S", "W"))) == "Sud – Ouest"
+    several = game.pending._replace(subject=((1, 0), (5, 5)))
+    game.pending = several
+    assert expansion_choice_label(FERRY_MOVE, game, MoveFerry(1, 0, ("S", "W"))) == \
+        "Bac 1 : Sud – Ouest"
+
+
+def test_the_log_tells_the_ferry_put_and_turned() -> None:
+    replay = _replay()
+    lines = [describe(e, ("Rouge", "Jaune")) for _, e in replay.events
+             if e.kind in ("ferry_placed", "ferry_moved")]
+    assert lines == ["Jaune pose un bac : Est – Ouest.",
+                     "Rouge fait pivoter un bac : Est – Ouest devient Sud – Ouest."]
+
+
+def _ferry_pixels(game) -> tuple[pygame.Surface, Camera]:
+    surface = pygame.Surface((640, 480))
+    surface.fill((0, 0, 0))
+    camera = Camera(pygame.Rect(0, 0, 640, 480), zoom=120, centre=(1.5, 0.5))
+    paint_ferries(surface, camera, game)
+    return surface, camera
+
+
+def test_the_ferry_is_drawn_between_its_ends_and_redrawn_when_it_turns() -> None:
+    before = _replay(upto=7).game  # the ferry W-E at (1, 0)
+    after = _replay().game  # turned to W-S
+    centre = lake_centre(TILES["ferries/02"], 0)
+    assert centre == pytest.approx((0.5, 0.5), abs=0.05)
+    road, boat, rim = (tuple(colour("tile", name))[:3] for name in ("road", "fence", "fence_dark"))
+    for game, link in ((before, ("E", "W")), (after, ("S", "W"))):
+        surface, camera = _ferry_pixels(game)
+        mx, my = camera.world_to_screen(1 + centre[0], centre[1])
+        for side in ("E", "S", "W"):
+            # a little inside the quay, towards the lake's middle
+            qx, qy = camera.world_to_screen(*crossing(1, 0, centre, (side, side))[0])
+            sample = (round(qx + (mx - qx) * 0.25), round(qy + (my - qy) * 0.25))
+            drawn = surface.get_at(sample)[:3]
+            if side in link:  # the pale wake, or the boat on it
+                assert drawn in (road, boat, rim), (link, side)
+            else:
+                assert drawn == (0, 0, 0), (link, side)
+
+
+def test_the_ferries_that_may_turn_are_ringed_only_while_they_may() -> None:
+    asking = _replay(upto=7).game
+    done = _replay().game
+    rings = []
+    for game in (asking, done):
+        surface = pygame.Surface((640, 480))
+        surface.fill((0, 0, 0))
+        camera = Camera(pygame.Rect(0, 0, 640, 480), zoom=120, centre=(1.5, 0.5))
+        ring_movable(surface, camera, game, None)
+        rings.append(pygame.mask.from_threshold(surface, colour("ui", "accent"),
+                                                (1, 1, 1, 255)).count())
+    assert rings[0] > 100 and rings[1] == 0
