@@ -133,3 +133,49 @@ def test_the_ferries_that_may_turn_are_ringed_only_while_they_may() -> None:
         rings.append(pygame.mask.from_threshold(surface, colour("ui", "accent"),
                                                 (1, 1, 1, 255)).count())
     assert rings[0] > 100 and rings[1] == 0
+
+
+def test_a_lake_s_tooltip_says_what_it_is_for_not_its_points() -> None:
+    """Regression (played by hand): pointing at the lake said "Lac : 0 point en
+    l'état (élément inachevé), personne ne l'occupe"; a feature that never
+    scores is named with its notes only."""
+    from carcassonne_desktop.ui.game_texts import feature_lines
+
+    game = _replay().game
+    info = game.feature_at(1, 0, "C")
+    assert info is not None and info.kind == "lake"
+    assert feature_lines(game, info) == [
+        "Lac", "Les routes s’arrêtent au lac ; le bac en relie deux."]
+    road = game.feature_at(1, 0, "E")
+    assert road is not None and len(feature_lines(game, road)) == 2
+
+
+#: The window, in French (the fixture of the flock decision's tests).
+from tests import test_ui_decisions  # noqa: E402
+from tests.test_ui_game_flow import _dismiss_banner, _steps  # noqa: E402
+
+app = test_ui_decisions.app
+
+
+def test_before_confirming_the_board_shows_the_ferry_just_put(app) -> None:
+    """Regression (played by hand): after the follower and the ferry, the board
+    waiting for "Valider" was drawn as before the ferry: the link chosen did
+    not show until the turn was confirmed."""
+    from carcassonne_desktop.engine.actions import Deploy
+    from carcassonne_desktop.engine.expansions.ferries import ferry_links
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.placement_controller import READY
+
+    record = json.loads((GOLDEN / "ferry_links_rouge_to_bleu.json").read_text("utf-8"))["record"]
+    game = GameRecord.from_json({**record, "actions": record["actions"][:4]}).replay().game
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app)
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    assert c is not None and c.place((2, 0))
+    c.choose(Deploy("follower", 2, 0, "S"))
+    assert c.decision is not None and c.decision.kind == FERRY
+    c.choose(PlaceFerry(2, 0, ("S", "W")))
+    assert c.state == READY and len(scene.game.history) == 4  # not confirmed yet
+    assert ferry_links(scene.display_game()) == {(2, 0): ("S", "W")}

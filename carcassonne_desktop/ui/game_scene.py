@@ -25,6 +25,7 @@ import pygame_gui
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Game, GameSetup
 from carcassonne_desktop.engine.actions import MoveFigure
+from carcassonne_desktop.engine.decisions import FIGURE as FIGURE_DECISION
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import Event, GameOver, PointsScored
 from carcassonne_desktop.ui.art.meeples import MeepleCache
@@ -484,9 +485,12 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
             return self.game
         # the figure just put down is drawn over the board as it was before it
         # (a scoring may already have sent it home); a moved figure (the
-        # Count) shows where it went
-        if c.state == READY and c._before_figure is not None and not isinstance(c.figure_action, MoveFigure):
-            return c._before_figure
+        # Count) shows where it went, and so does a question answered after
+        # the figure step (the ferry just put on its lake)
+        before = c._before_figure
+        if (c.state == READY and before is not None and before.pending_kind == FIGURE_DECISION
+                and not isinstance(c.figure_action, MoveFigure)):
+            return before
         return c.board_game
 
     # ------------------------------------------------------------------ input

@@ -31,6 +31,7 @@ from carcassonne_desktop.ui.expansions import (
     register_board_painter,
     register_choice_label,
     register_event_text,
+    register_feature_note,
     register_prop,
 )
 from carcassonne_desktop.ui.resources import colour, font
@@ -172,6 +173,11 @@ def move_label(game: Any, action: Any) -> str | None:
     return _ends(action.link)
 
 
+def lake_note(game: Any, info: Any) -> str | None:
+    """What a lake is for, in its tooltip."""
+    return i18n.tr("ferries.lake_note") if info.kind == LAKE else None
+
+
 # ------------------------------------------------------------------- the log
 def log_text(event: Any, names: Any) -> str | None:
     if isinstance(event, FerryPlaced):
@@ -186,6 +192,7 @@ register_prop(LAKE_PROP, paint_lake, placement="centre", radius=LAKE_RADIUS, ord
               road_end=True, feature_kind=LAKE)
 register_board_painter(ID, paint_ferries)
 register_board_overlay(ID, ring_movable)
+register_feature_note(ID, lake_note)
 register_choice_label(FERRY, ferry_label)
 register_choice_label(FERRY_MOVE, move_label)
 for _kind in (FerryPlaced.kind, FerryMoved.kind):
