@@ -45,7 +45,7 @@ LAKE_RADIUS = 0.2
 #: Where the quay of each road end lies, from the tile centre (on the bank).
 QUAY = LAKE_RADIUS * 0.85
 #: The boat's length and beam, in tile units.
-BOAT_LENGTH, BOAT_BEAM = 0.2, 0.085
+BOAT_LENGTH, BOAT_BEAM = 0.15, 0.08
 #: The prop drawing the lake (its feature kind is the engine's `lake`).
 LAKE_PROP = "ferry_lake"
 
@@ -117,7 +117,7 @@ def paint_ferries(surface: pygame.Surface, camera: Any, game: Any) -> None:
     """Every ferry: a pale crossing from quay to quay and the boat on it."""
     scale = camera.scale
     view = camera.viewport
-    width = max(2, round(scale * 0.045))
+    width = max(3, round(scale * 0.06))
     for (x, y), link in ferry_links(game).items():
         if not view.colliderect(camera.tile_rect(x, y)):
             continue
