@@ -15,7 +15,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from carcassonne_desktop import i18n  # noqa: E402
 from carcassonne_desktop.engine import GameRecord  # noqa: E402
 from carcassonne_desktop.engine.expansions.ferries import (  # noqa: E402
     FERRY,
@@ -36,20 +35,13 @@ from carcassonne_desktop.ui.expansions.ferries import (  # noqa: E402
 from carcassonne_desktop.ui.game_log import describe  # noqa: E402
 from carcassonne_desktop.ui.game_texts import decision_title  # noqa: E402
 from carcassonne_desktop.ui.resources import colour  # noqa: E402
+from tests.test_ui_gold_mines import french  # noqa: E402,F401 (every test in French)
 
 GOLDEN = Path(__file__).parent / "golden_expansions"
 DATA = Path(__file__).resolve().parent.parent / "carcassonne_desktop" / "engine" / "data"
 TILES = {t["id"]: t for t in json.loads((DATA / "ferries.json").read_text("utf-8"))["tiles"]}
 
 pygame.init()
-
-
-@pytest.fixture(autouse=True)
-def french():
-    before = i18n.current_language()
-    i18n.set_language("fr")
-    yield
-    i18n.set_language(before)
 
 
 def _replay(upto: int | None = None):

@@ -77,46 +77,40 @@ def _link_field(data: Mapping[str, Any]) -> Link:
 
 
 # ---------------------------------------------------------------- actions
-@register_action
 @dataclass(frozen=True, slots=True)
-class PlaceFerry(Action):
-    """The ferry of the lake tile at (x, y) links the road ends `link`."""
+class _FerryLink(Action):
+    """The ferry of the lake at (x, y) links the road ends `link` (any order
+    given names one link: the canonical N, E, S, W order is kept)."""
 
     x: int
     y: int
     link: Link
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "link", link_of(self.link))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "x": self.x, "y": self.y, "link": list(self.link)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> _FerryLink:
+        return cls(_int(data, "x"), _int(data, "y"), _link_field(data))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class PlaceFerry(_FerryLink):
+    """The new ferry of the lake tile just placed, between two of its ends."""
+
     type: ClassVar[str] = FERRY
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "link", link_of(self.link))  # any order names one link
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "x": self.x, "y": self.y, "link": list(self.link)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PlaceFerry:
-        return cls(_int(data, "x"), _int(data, "y"), _link_field(data))
-
 
 @register_action
 @dataclass(frozen=True, slots=True)
-class MoveFerry(Action):
-    """The ferry of the lake at (x, y) is turned to link the road ends `link`."""
+class MoveFerry(_FerryLink):
+    """A ferry turned to two other road ends of its lake."""
 
-    x: int
-    y: int
-    link: Link
     type: ClassVar[str] = FERRY_MOVE
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "link", link_of(self.link))  # any order names one link
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "x": self.x, "y": self.y, "link": list(self.link)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> MoveFerry:
-        return cls(_int(data, "x"), _int(data, "y"), _link_field(data))
 
 
 @dataclass(frozen=True, slots=True)
