@@ -331,3 +331,27 @@ def test_possible_links_follow_the_rotation() -> None:
     game = _game("ferries/01")
     game.apply(PlaceTile(0, -1, 2, "ferries/01"))  # city S faces the start city
     assert possible_links(game, (0, -1)) == [("N", "E"), ("N", "W"), ("E", "W")]
+
+
+def test_a_builder_the_turn_leaves_without_its_owner_s_follower_goes_home() -> None:
+    """The builder stays with its owner's follower: a ferry turned so that the
+    builder's part of the road no longer holds one sends it home (F8)."""
+    from carcassonne_desktop.engine.events import FigureReturned
+
+    game = _game("ferries/02", "base/U", "base/U", "base/U",
+                 expansions=("traders_builders", "ferries"))
+    game.apply(PlaceTile(1, 0, 0, "ferries/02"))
+    game.apply(Deploy("follower", 1, 0, "E"))
+    game.apply(PlaceFerry(1, 0, ("W", "E")))
+    game.apply(PlaceTile(-1, 0, 0, "base/U"))
+    game.apply(PASS)
+    game.apply(PASS)  # Bleu leaves the ferry
+    game.apply(PlaceTile(-2, 0, 0, "base/U"))
+    game.apply(Deploy(BUILDER, -2, 0, "E"))  # with Rouge's follower on the far E end
+    assert game.supply[0][BUILDER] == 0
+    events = game.apply(MoveFerry(1, 0, ("S", "W")))  # the E end is cut off
+    assert game.supply[0][BUILDER] == 1
+    assert any(isinstance(e, FigureReturned) and e.figure == BUILDER for e in events)
+    assert game.feature(game.node_at(1, 0, "E")).figures == ((0, "follower",
+                                                              game.node_at(1, 0, "E")),)
+    check_invariants(game)

@@ -18,7 +18,9 @@ Rulings (docs/rulings.md, "Ferries"):
 - a ferry turned this turn still stops the walk (it is the first met) but
   may not be turned again;
 - turning to the link it already has is no turn (that is a pass);
-- with the builder's second tile, each placement has its own ferry step.
+- with the builder's second tile, each placement has its own ferry step;
+- a builder (or any figure that stands only with its owner's follower)
+  that a turn leaves without that follower goes home.
 """
 
 from __future__ import annotations
@@ -308,9 +310,27 @@ def _move_resolve(game: Game, decision: Decision, action: Action, events: list[E
     _store(game, links)
     game.turn_state[_MOVES] = (placed, (*turned, pos), False)
     base = game.board[pos][1]
-    game.relink([base + n for n in (*old, *new)])
+    roots = game.relink([base + n for n in (*old, *new)])
     events.append(FerryMoved(decision.player, *pos, before, action.link))
+    _send_home_the_stranded(game, roots, events)
     return None
+
+
+def _send_home_the_stranded(game: Game, roots: Iterable[int], events: list[Event]) -> None:
+    """A figure that stands only with its owner's follower (the builder, the
+    pig) and that the turn left on a part of the road without one goes home,
+    as when that follower leaves (rulings, "Ferries")."""
+    if not game.rules.dependent_figures:
+        return
+    types = game.rules.figure_by_name
+    for root in roots:
+        feature = game.features[root]
+        assert feature is not None
+        for owner, name, node in feature.figures:
+            if types[name].requires_own_follower and not any(
+                    other == owner and types[kind].strength > 0
+                    for other, kind, _ in feature.figures):
+                game.return_figure(owner, name, node, events)
 
 
 def _move_explain(game: Game, decision: Decision, action: Action) -> str:
