@@ -17,6 +17,7 @@ from carcassonne_desktop.engine import (
     quick_setup,
 )
 from carcassonne_desktop.engine.actions import Deploy, Pass, PlaceTile, Recall
+from carcassonne_desktop.engine.expansion import registry
 
 
 def finished_record(seed: int = 3) -> GameRecord:
@@ -194,3 +195,9 @@ def test_cli_bench_engine_json(capsys):
     assert main(["bench", "engine", "--games", "5", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["games"] == 5 and result["games_per_second"] > 0
+    # Each new expansion's hook cost shows at once: the all-expansions row
+    # plays every registered expansion, beside the base game, in the same run.
+    every = result["all_expansions"]
+    assert every["expansions"] == list(registry())
+    assert result["expansions"] == ["base"]
+    assert every["games"] >= 1 and every["games_per_second"] > 0 and every["copy_us"] > 0

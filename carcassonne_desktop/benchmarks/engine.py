@@ -1,5 +1,7 @@
-"""`carcassonne bench engine`: random full 2-player base games with farmers,
-choosing uniformly among legal_actions() at every decision."""
+"""`carcassonne bench engine`: random full 2-player games, choosing uniformly
+among legal_actions() at every decision, in two rows measured in the same
+run: the base game with farmers, and every registered expansion at once, so
+that the hook cost of each new expansion shows beside the base game."""
 
 from __future__ import annotations
 
@@ -9,10 +11,20 @@ import time
 from typing import Any
 
 from carcassonne_desktop.engine import Game, Rules, quick_setup
+from carcassonne_desktop.engine.expansion import registry
+
+BASE = ("base",)
+#: The all-expansions row plays fewer games: each is several times longer.
+ALL_EXPANSIONS_SHARE = 5
 
 
-def play_random_game(seed: int, rules: Rules) -> Game:
-    game = Game(quick_setup(2, seed=seed), rules)
+def every_expansion() -> tuple[str, ...]:
+    """Every registered expansion, in registry order."""
+    return tuple(registry())
+
+
+def play_random_game(seed: int, rules: Rules, expansions: tuple[str, ...] = BASE) -> Game:
+    game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
     rng = random.Random(seed)
     while not game.is_over:
         actions = game.legal_actions()
@@ -20,10 +32,13 @@ def play_random_game(seed: int, rules: Rules) -> Game:
     return game
 
 
-def run(games: int = 300, seed: int = 1) -> dict[str, Any]:
-    rules = Rules(quick_setup(2))
+def measure(expansions: tuple[str, ...], games: int, seed: int = 1) -> dict[str, Any]:
+    """One row: games per second (best and median of 5 rounds), then a second
+    pass timing each call (legal_actions, apply, a copy() every 10 actions)
+    and the building of a new game with its rules (what every replay pays)."""
+    rules = Rules(quick_setup(2, expansions=expansions))
     for warm in range(10):
-        play_random_game(10_000 + warm, rules)
+        play_random_game(10_000 + warm, rules, expansions)
     # Rounds of games: the best round is the figure least disturbed by whatever
     # else the machine does (timeit's rule); the median round is reported too.
     rounds = 5
@@ -34,7 +49,7 @@ def run(games: int = 300, seed: int = 1) -> dict[str, Any]:
     for round_index in range(rounds):
         round_start = time.process_time()
         for index in range(per_round):
-            game = play_random_game(seed + round_index * per_round + index, rules)
+            game = play_random_game(seed + round_index * per_round + index, rules, expansions)
             decisions += len(game.history)
         rates.append(per_round / max(time.process_time() - round_start, 1e-9))
     elapsed = time.perf_counter() - start
@@ -42,11 +57,16 @@ def run(games: int = 300, seed: int = 1) -> dict[str, Any]:
     games = per_round * rounds
 
     # A second pass timing each call separately (slower overall: timer overhead).
-    legal_time = apply_time = 0.0
-    legal_calls = apply_calls = 0
+    legal_time = apply_time = copy_time = setup_time = 0.0
+    legal_calls = apply_calls = copy_calls = 0
     clock = time.perf_counter
-    for index in range(max(games // 3, 20)):
-        game = Game(quick_setup(2, seed=seed + index), rules)
+    passes = max(games // 3, 20)
+    for index in range(passes):
+        setup = quick_setup(2, seed=seed + index, expansions=expansions)
+        t0 = clock()
+        Game(setup)
+        setup_time += clock() - t0
+        game = Game(setup, rules)
         rng = random.Random(seed + index)
         while not game.is_over:
             t0 = clock()
@@ -60,10 +80,13 @@ def run(games: int = 300, seed: int = 1) -> dict[str, Any]:
             apply_time += t3 - t2
             legal_calls += 1
             apply_calls += 1
+            if apply_calls % 10 == 0:
+                t4 = clock()
+                game.copy()
+                copy_time += clock() - t4
+                copy_calls += 1
     return {
-        "benchmark": "engine",
-        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
-        "python": platform.python_version(),
+        "expansions": list(expansions),
         "games": games,
         "seconds": round(elapsed, 3),
         "cpu_seconds": round(cpu, 3),
@@ -73,16 +96,43 @@ def run(games: int = 300, seed: int = 1) -> dict[str, Any]:
         "decisions_per_game": round(decisions / games, 1),
         "legal_actions_us": round(legal_time / legal_calls * 1e6, 2),
         "apply_us": round(apply_time / apply_calls * 1e6, 2),
+        "copy_us": round(copy_time / max(copy_calls, 1) * 1e6, 1),
+        "new_game_us": round(setup_time / passes * 1e6, 1),
     }
 
 
-def format_text(result: dict[str, Any]) -> str:
+def run(games: int = 300, seed: int = 1) -> dict[str, Any]:
+    """The base row (its figures at the top level, as before) and the
+    all-expansions row under "all_expansions", measured one after the other."""
+    base = measure(BASE, games, seed)
+    every = measure(every_expansion(), max(games // ALL_EXPANSIONS_SHARE, 1), seed)
+    return {
+        "benchmark": "engine",
+        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+        "python": platform.python_version(),
+        **base,
+        "all_expansions": every,
+    }
+
+
+def _format_row(label: str, row: dict[str, Any]) -> str:
     return (
-        f"engine: {result['games']} random 2-player base games with farmers in "
-        f"{result['cpu_seconds']} s of CPU: best round {result['games_per_second']} games/s, "
-        f"median round {result['games_per_second_median_round']} "
-        f"(wall clock overall {result['games_per_wall_second']}) "
-        f"({result['decisions_per_game']} decisions/game); "
-        f"legal_actions {result['legal_actions_us']} us, apply {result['apply_us']} us "
-        f"[{result['machine']}, Python {result['python']}]"
+        f"{label}: {row['games']} games in {row['cpu_seconds']} s of CPU: "
+        f"best round {row['games_per_second']} games/s, "
+        f"median round {row['games_per_second_median_round']} "
+        f"(wall clock overall {row['games_per_wall_second']}) "
+        f"({row['decisions_per_game']} decisions/game); "
+        f"legal_actions {row['legal_actions_us']} us, apply {row['apply_us']} us, "
+        f"copy {row['copy_us']} us, new game {row['new_game_us']} us"
+    )
+
+
+def format_text(result: dict[str, Any]) -> str:
+    every = result["all_expansions"]
+    label = f"every expansion ({len(every['expansions']) - 1} with the base game)"
+    return (
+        "engine: random 2-player games, uniform choice among legal_actions() "
+        f"[{result['machine']}, Python {result['python']}]\n"
+        f"  {_format_row('base game with farmers', result)}\n"
+        f"  {_format_row(label, every)}"
     )

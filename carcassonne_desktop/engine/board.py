@@ -9,6 +9,7 @@ this; it is a separate module so the turn flow reads on its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,13 @@ from carcassonne_desktop.engine.features import (
 )
 from carcassonne_desktop.engine.geometry import DELTAS
 from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD as AROUND
-from carcassonne_desktop.engine.legal import PlacementGroup
+from carcassonne_desktop.engine.legal import (
+    Placement,
+    PlacementGroup,
+    Placements,
+    keep_cells,
+    regroup,
+)
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.rules import Rules
@@ -390,17 +397,31 @@ class Board:
             if rots:
                 groups.append((list(cells), rots, tile_id))
                 total += len(cells) * len(rots)
-        filters = self.rules.hooks["filter_placements"]
-        if filters and groups:
-            triples = [(x, y, r) for cells, rots, _ in groups for x, y in cells for r in rots]
-            for expansion in filters:
-                triples = expansion.filter_placements(self, tile, triples)
-            groups = [([(x, y)], (r,), tile_id) for x, y, r in triples]
-            total = len(groups)
+        hooks = self.rules.hooks
+        if hooks["filter_cells"] and groups:
+            # rules of the cell alone: the groups stay whole (no triples)
+            cells = [cell for group_cells, _, _ in groups for cell in group_cells]
+            kept = cells
+            for expansion in hooks["filter_cells"]:
+                kept = expansion.filter_cells(self, tile, kept)
+            if len(kept) != len(cells):
+                groups = keep_cells(groups, set(kept))
+                total = sum(len(cells) * len(rots) for cells, rots, _ in groups)
+        if hooks["filter_placements"] and groups:
+            # Every filter keeps a subset in order and judges each placement
+            # on the board alone, so cell filters first changes nothing.
+            view = Placements(groups, total)
+            placements: Sequence[Placement] = view
+            for expansion in hooks["filter_placements"]:
+                placements = expansion.filter_placements(self, tile, placements)
+            if placements is not view:
+                groups = regroup(placements, tile_id)
+                total = len(placements)
         return groups, total
 
     def _is_legal_placement(self, x: int, y: int, rot: int, tile_id: str) -> bool:
-        if self.rules.hooks["filter_placements"]:
+        hooks = self.rules.hooks
+        if hooks["filter_placements"] or hooks["filter_cells"]:
             return any(
                 (x, y) in cells and rot in rots for cells, rots, _ in self._placements[tile_id]
             )

@@ -114,6 +114,10 @@ class CoreWorks:
             for expansion in completed_hooks:
                 expansion.on_feature_completed(self, root, self.turn_player, events)
             self.score_feature(root, True, "completed", events)
+            if self.pawn_queue:
+                decision = self.settle_pawns(events)
+                if decision is not None:
+                    return decision
         return None
 
     def _work_end(self, events: list[Event]) -> Decision | None:

@@ -151,6 +151,19 @@ class TokenGained(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PawnMoved(Event):
+    """A scoring pawn of `player` moved from `start` to `end` points (its
+    square is the value mod 50) for points of `category` (engine/track.py)."""
+
+    player: int
+    pawn: int
+    start: int
+    end: int
+    category: str
+    kind: ClassVar[str] = "pawn_moved"
+
+
+@dataclass(frozen=True, slots=True)
 class FigureMoved(Event):
     """A figure moved between two places; each is a dict with x, y, port or
     area, slot (the record's location shape)."""

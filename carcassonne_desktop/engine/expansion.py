@@ -9,21 +9,22 @@ so an unused hook costs nothing on the hot path.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carcassonne_desktop.engine.actions import Action
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind, Resolved
 from carcassonne_desktop.engine.events import Event
-from carcassonne_desktop.engine.features import Feature
+from carcassonne_desktop.engine.features import Feature, Position
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.track import PawnMove
+from carcassonne_desktop.engine.legal import Placement
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
 
-Placement = tuple[int, int, int]  # (x, y, rot)
 LaidTile = tuple[str, int, int, int]  # (tile id, x, y, rot) of a start layout
 
 
@@ -61,6 +62,8 @@ class Expansion:
 
     # --- setup ---------------------------------------------------------
     def tiles(self) -> tuple[TileType, ...]:
+        """This expansion's tile types; the same in every game (the engine
+        asks once per process, through `tiles_of`)."""
         from carcassonne_desktop.engine.catalogue import load_tile_file
 
         return load_tile_file(self.data_file, self.id) if self.data_file else ()
@@ -102,10 +105,22 @@ class Expansion:
         return ()
 
     # --- placement -----------------------------------------------------
+    def filter_cells(
+        self, game: Game, tile: TileType, cells: list[Position]
+    ) -> list[Position]:
+        """Remove the cells where the expansion forbids `tile` whatever its
+        rotation (edges already match; keep the order). Return `cells` itself
+        when the tile is not concerned. Cheaper than `filter_placements`:
+        placements stay grouped by edge pattern."""
+        return cells
+
     def filter_placements(
-        self, game: Game, tile: TileType, placements: list[Placement]
-    ) -> list[Placement]:
-        """Remove placements the expansion forbids (edges already match)."""
+        self, game: Game, tile: TileType, placements: Sequence[Placement]
+    ) -> Sequence[Placement]:
+        """Remove placements the expansion forbids (edges already match; keep
+        the order), for rules that depend on the rotation. Return `placements`
+        itself when the tile is not concerned: the core then keeps its
+        placements grouped (a list of what is kept splits them by cell)."""
         return placements
 
     def explain_placement(
@@ -174,6 +189,23 @@ class Expansion:
     def on_features_joined(self, game: Game, kept: int, absorbed: int) -> None:
         """Two features became one (`absorbed` root now belongs to `kept`)."""
 
+    # --- the score track (engine/track.py) -----------------------------
+    def score_pawns(self) -> int:
+        """How many scoring pawns each player has (Messages: 2); the game
+        uses the largest number any expansion asks for."""
+        return 1
+
+    def settle_pawn(self, game: Game, move: PawnMove, ask: bool) -> Decision | int | None:
+        """Which pawn makes the first queued move: a pawn index, a decision
+        to ask (only when `ask`; its answer calls `game.settle_with`), or
+        None to leave it to the other expansions (pawn 0 by default)."""
+        return None
+
+    def on_pawn_moved(self, game: Game, player: int, pawn: int, start: int, move: PawnMove,
+                      events: list[Event]) -> None:
+        """A pawn moved from `start` by `move.points` (a robber steals, a
+        dark square waits for its message)."""
+
     def tile_links(self, game: Game, x: int, y: int) -> Iterable[tuple[int, int]]:
         """Pairs of local features of the tile at (x, y) this expansion joins
         now beyond the catalogue's edges (a ferry's two road ends): what a
@@ -238,6 +270,22 @@ def register(cls: type[Expansion]) -> type[Expansion]:
         raise ValueError(f"expansion id {cls.id!r} missing or registered twice")
     EXPANSIONS[cls.id] = cls
     return cls
+
+
+_TILES: dict[type[Expansion], tuple[TileType, ...]] = {}
+
+
+def tiles_of(expansion: Expansion) -> tuple[TileType, ...]:
+    """`expansion.tiles()`, built once per expansion class in a process. An
+    expansion's tiles are data, the same in every game (options never change
+    them), yet every game asked again (its rules, the start tile, a river's
+    spring), and the Wheel of Fortune builds its icon copies of base tiles
+    each time: most of the cost of building a game with every expansion."""
+    cls = type(expansion)
+    tiles = _TILES.get(cls)
+    if tiles is None:
+        tiles = _TILES[cls] = tuple(expansion.tiles())
+    return tiles
 
 
 def overrides(expansion: Expansion, hook: str) -> bool:

@@ -53,6 +53,7 @@ from carcassonne_desktop.engine.rules import Rules
 from carcassonne_desktop.engine.scoring import Scoring
 from carcassonne_desktop.engine.setup import GameSetup
 from carcassonne_desktop.engine.snapshots import Snapshots
+from carcassonne_desktop.engine.track import ScoreTrack
 from carcassonne_desktop.engine.turn import first_work_of
 
 __all__ = ["FIGURE", "PLACE_TILE", "Decision", "FeatureInfo", "FigureOnBoard", "Game"]
@@ -63,18 +64,19 @@ OVER = "over"
 _SILENT = frozenset({PLACE_TILE, FIGURE})
 
 
-class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, Snapshots):
+class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapshots):
     """A game in progress. Create with a `GameSetup`; drive with `apply`."""
 
     # Slots, not an instance dict: with more than 30 attributes CPython stops
     # sharing the dict's keys and attribute reads in the inner loop get
     # slower (a base game measured 15% slower before this).
     __slots__ = (
-        "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_to_score",
-        "area_figures", "bag", "board", "breakdown", "extension_state", "features",
-        "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
+        "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
+        "_rng_shared", "_to_score", "area_figures", "bag", "board", "breakdown",
+        "extension_state", "features", "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
-        "parent", "pending", "rng", "rules", "score_terms", "scores", "setup", "streams",
+        "parent", "pawn_queue", "pawns", "pending", "rules", "score_terms", "scores", "setup",
+        "streams",
         "supply", "tokens", "turn", "turn_player", "turn_state", "waiting_cells",
     )
 
@@ -87,6 +89,8 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, Snapshots):
         self.streams = Streams(setup.seed, setup.draws, self.rules.stream_names)
         self.scores = [0] * self.num_players
         self.score_terms = None  # set while a scoring is explained (engine/score_terms.py)
+        self.pawns: list[tuple[int, ...]] = [(0,) * self.rules.score_pawns] * self.num_players
+        self.pawn_queue: list[Any] = []
         self.breakdown: list[dict[str, int]] = [{} for _ in range(self.num_players)]
         self.supply: list[dict[str, int]] = [
             {f.name: f.per_player for f in self.rules.figures if not f.neutral}
@@ -269,8 +273,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, Snapshots):
         stream is left untouched, so every recorded outcome is checked here
         and nowhere else. Draw before changing anything else."""
         if expect is not None:
-            probe = self.streams.copy()
-            outcome = probe.draw(stream, population)
+            outcome = self.streams.peek(stream, population)
             if outcome != expect:
                 raise IllegalActionError(
                     f"the record says {expect} was drawn ({stream}), the game draws {outcome}"
@@ -517,6 +520,13 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, Snapshots):
         size = len(runs)
         cursor = self._cursor
         while not self.over:
+            if self.pawn_queue:
+                decision = self.settle_pawns(events)
+                if decision is not None:
+                    self._cursor = cursor
+                    self.pending = decision
+                    events.append(DecisionRequested(decision.kind, decision.player))
+                    return
             decision = runs[cursor](self, events)
             if decision is not None:
                 self._cursor = cursor

@@ -92,3 +92,69 @@ class LegalActions(Sequence[Action]):
 
 _NO_GROUPS: list[PlacementGroup] = []
 
+Placement = tuple[int, int, int]  # (x, y, rot)
+
+
+class Placements(Sequence[Placement]):
+    """The placements of some groups as (x, y, rot), built only when read:
+    what `filter_placements` receives. A filter that does not concern the
+    tile returns this very object, and the core keeps its groups whole."""
+
+    __slots__ = ("_groups", "_count")
+
+    def __init__(self, groups: list[PlacementGroup], count: int) -> None:
+        self._groups = groups
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Placement]:
+        for cells, rots, _ in self._groups:
+            for x, y in cells:
+                for rot in rots:
+                    yield x, y, rot
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        for cells, rots, _ in self._groups:
+            size = len(cells) * len(rots)
+            if index < size:
+                x, y = cells[index // len(rots)]
+                return x, y, rots[index % len(rots)]
+            index -= size
+        raise IndexError(index)  # pragma: no cover - counts are consistent
+
+
+def keep_cells(groups: list[PlacementGroup], allowed: set[Position]) -> list[PlacementGroup]:
+    """The groups with only their `allowed` cells (a group left empty goes);
+    the order of what stays is unchanged."""
+    kept = []
+    for cells, rots, tile in groups:
+        inside = [cell for cell in cells if cell in allowed]
+        if inside:
+            kept.append((inside, rots, tile))
+    return kept
+
+
+def regroup(placements: Sequence[Placement], tile: str) -> list[PlacementGroup]:
+    """Placements a filter kept, one group per run of the same cell, in the
+    same order (the legal actions read the same, index for index)."""
+    groups: list[PlacementGroup] = []
+    cell: Position | None = None
+    rots: list[int] = []
+    for x, y, rot in placements:
+        if (x, y) != cell:
+            if cell is not None:
+                groups.append(([cell], tuple(rots), tile))
+            cell, rots = (x, y), []
+        rots.append(rot)
+    if cell is not None:
+        groups.append(([cell], tuple(rots), tile))
+    return groups
+

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from carcassonne_desktop.engine.catalogue import Catalogue, TileType
 from carcassonne_desktop.engine.decisions import DecisionKind
 from carcassonne_desktop.engine.errors import SetupError
-from carcassonne_desktop.engine.expansion import Expansion, overrides, registry
+from carcassonne_desktop.engine.expansion import Expansion, overrides, registry, tiles_of
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.setup import GameSetup
 from carcassonne_desktop.engine.turn import Work, compile_plan
@@ -32,10 +32,13 @@ HOOKS = (
     "on_points_awarded",
     "on_features_joined",
     "tile_links",
+    "settle_pawn",
+    "on_pawn_moved",
     "on_features_relinked",
     "next_player",
     "unseen_tiles",
     "resample_hidden",
+    "filter_cells",
     "filter_placements",
     "explain_placement",
     "on_tile_placed",
@@ -72,7 +75,7 @@ class Rules:
         }
         tiles: list[TileType] = []
         for expansion in self.expansions:
-            tiles.extend(expansion.tiles())
+            tiles.extend(tiles_of(expansion))
         self.catalogue = Catalogue(tiles)
         figures: list[FigureType] = []
         for expansion in self.expansions:
@@ -93,6 +96,12 @@ class Rules:
         #: Some figure stands only with its owner's follower (builder, pig).
         self.dependent_figures = any(f.requires_own_follower for f in self.figures)
         self.hand_size = 3 if self.options.get("hand_of_3") else 1
+        #: Scoring pawns per player (engine/track.py).
+        self.score_pawns = max(e.score_pawns() for e in self.expansions)
+        #: Some expansion plays on the score track: awards queue pawn moves
+        #: that the turn settles (and may ask about).
+        self.track = (self.score_pawns > 1 or bool(self.hooks["settle_pawn"])
+                      or bool(self.hooks["on_pawn_moved"]))
         streams: set[str] = set()
         kinds_by_name: dict[str, DecisionKind] = {}
         attached: list[Work] = []
@@ -113,7 +122,8 @@ class Rules:
         #: No expansion attaches work to the turn or asks before the final
         #: scoring: the driver may take the core's straight path (same works,
         #: same order, and a game that ends ends at once).
-        self.core_only = not attached and not self.hooks["before_final_scoring"]
+        self.core_only = (not attached and not self.hooks["before_final_scoring"]
+                          and not self.track)
 
     @staticmethod
     def _merge_options(
@@ -151,7 +161,7 @@ class Rules:
         """The start tile of the expansion with the highest start priority."""
         best: tuple[int, TileType] | None = None
         for expansion in self.expansions:
-            for tile in expansion.tiles():
+            for tile in tiles_of(expansion):
                 if tile.start and (best is None or expansion.start_priority > best[0]):
                     best = (expansion.start_priority, tile)
         if best is None:

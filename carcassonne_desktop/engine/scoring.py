@@ -153,6 +153,7 @@ class Scoring:
         if not terms and points:
             terms = (ScoreTerm(UNEXPLAINED, 1, points),)
         events.append(PointsScored(players, points, category, tuple(tiles), reason, tuple(terms)))
+        self._queue_pawn_moves(players, points, category, reason)
         for expansion in self.rules.hooks["on_points_awarded"]:
             expansion.on_points_awarded(self, players, points, category, events)
 
@@ -228,5 +229,7 @@ class Scoring:
             self.score_feature(root, False, "final", events, return_figures=False)
         for expansion in self.rules.hooks["final_scoring"]:
             expansion.final_scoring(self, events)
+        if self.pawn_queue:
+            self.settle_pawns(events, ask=False)
         events.append(GameOver(tuple(self.scores), self.winners()))
 

@@ -37,6 +37,8 @@ OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "farmers_first_ed
 DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False,
                                     "farmers_first_edition": False, "hand_of_3": False}
 ROW_H = 50
+#: The tightest row of the names-only expansion list (a 26 px check box and a gap).
+COMPACT_ROW_H = 30
 #: The seat menus' font (theme "button"), the compact one for small windows
 #: (theme "#compact_menu"), and what a drop-down adds to its label's width.
 MENU_FONT, MENU_FONT_SMALL = 20, 15
@@ -322,21 +324,30 @@ class SetupScene(PanelScene):
                     _localised(info.get("description"), language)) for info in self.expansion_info]
         with_descriptions = self._descriptions_fit(entries, inner_width, room.height)
         self.expansion_descriptions_shown = with_descriptions
+        row_h, columns = (EXPANSION_ROW_H, 1) if with_descriptions else \
+            _names_layout(len(entries), room.height)
+        per_column = -(-len(entries) // columns)
         y = 0
-        for exp_id, name, description in entries:
+        for index, (exp_id, name, description) in enumerate(entries):
+            column, row = divmod(index, per_column)
+            if columns > 1:
+                y = row * row_h
             box = pygame_gui.elements.UICheckBox(
-                pygame.Rect(0, y + 6, 26, 26), name, self.manager, container=scroller,
+                pygame.Rect(column * inner_width // columns, y + (row_h - 26) // 2, 26, 26),
+                name, self.manager, container=scroller,
                 initial_state=exp_id in self.model.expansions)
             if exp_id == "base":
                 box.disable()
             self._expansion_boxes[box] = exp_id
-            y += EXPANSION_ROW_H
+            y += row_h
             if description and with_descriptions:
                 box_text = pygame_gui.elements.UITextBox(
                     description, pygame.Rect(30, y - 6, inner_width - 30, -1),
                     self.manager, container=scroller, object_id="#hint_box")
                 # long descriptions wrap over several lines: the next entry goes below
                 y += max(30, box_text.get_relative_rect().height - 4)
+        if columns > 1:
+            y = per_column * row_h
         # the last row needs no gap below it (a list that fits shows no scrollbar)
         scroller.set_scrollable_area_dimensions((inner_width, y - ROW_SPARE))
         return scroller
@@ -552,3 +563,15 @@ def _localised(value: Any, language: str) -> str:
     if isinstance(value, dict):
         return str(value.get(language) or value.get("en") or next(iter(value.values()), ""))
     return str(value) if value else ""
+
+
+def _names_layout(count: int, height: int) -> tuple[int, int]:
+    """(row height, columns) of the names-only expansion list: every name in
+    sight without scrolling, in one column of rows as tall as fit (no
+    tighter than COMPACT_ROW_H), else in two columns."""
+    for columns in (1, 2):
+        rows = -(-count // columns)
+        row_h = min(EXPANSION_ROW_H, (height + ROW_SPARE) // max(rows, 1))
+        if row_h >= COMPACT_ROW_H:
+            return row_h, columns
+    return COMPACT_ROW_H, 2

@@ -285,10 +285,13 @@ def _move_resolve(game: Game, decision: Decision, action: Action, events: list[E
     return None
 
 
-def _load_layout() -> list[LaidTile]:
+@cache
+def _load_layout() -> tuple[LaidTile, ...]:
+    """The city's 12 cells, read once per process (every game, every replay
+    of a record, asked for them again)."""
     text = resources.files("carcassonne_desktop.engine.data").joinpath(
         "count.json").read_text(encoding="utf-8")
-    return [(t["id"], t["x"], t["y"], t["rot"]) for t in json.loads(text)["layout"]]
+    return tuple((t["id"], t["x"], t["y"], t["rot"]) for t in json.loads(text)["layout"])
 
 
 @register
@@ -334,6 +337,7 @@ class Count(Expansion):
         Fortune's), west of it with one free column between, top rows level
         (docs/rulings.md: no rulebook joins them)."""
         layout = _load_layout()
+        layout = list(layout)
         if laid:
             dx = min(x for _, x, _, _ in laid) - 3  # the city's east column (x = 1) two cells west
             dy = min(y for _, _, y, _ in laid) + 1  # its north row (y = -1) level with theirs

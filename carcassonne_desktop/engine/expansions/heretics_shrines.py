@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from carcassonne_desktop.engine.catalogue import TileType
 from carcassonne_desktop.engine.events import Event, FigureReturned
-from carcassonne_desktop.engine.expansion import Expansion, Placement, register
+from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import (
     NEIGHBOURHOOD,
     FeatureKind,
+    Position,
     neighbourhood_points,
     register_kind,
 )
@@ -69,10 +70,10 @@ class ChallengeLost(Event):
 
 def centre_kind(tile: TileType) -> str | None:
     """`cloister` or `shrine` if the tile holds one (never both)."""
-    for feature in tile.features:
-        if feature.kind in RIVALS:
-            return feature.kind
-    return None
+    kinds = tile.feature_kinds
+    if CLOISTER in kinds:
+        return CLOISTER
+    return SHRINE if SHRINE in kinds else None
 
 
 def centre_at(game: Game, x: int, y: int) -> tuple[str, int] | None:
@@ -105,6 +106,35 @@ def placement_problem(game: Game, kind: str, x: int, y: int) -> str | None:
         if any(True for _ in neighbours_of_kind(game, rx, ry, kind)):
             return f"the {rival} at ({rx}, {ry}) already touches a {kind}"
     return None
+
+
+def forbidden_cells(game: Game, kind: str) -> set[Position]:
+    """Every empty cell where a `kind` tile would break the rule, from one
+    pass over the board: `placement_problem` for each candidate cell looked
+    at 8 neighbours of 8 neighbours, for every cloister or shrine dealt. A
+    cell is forbidden next to two rivals, or next to a rival that already
+    touches a `kind` (the same answer, tests/test_heretics_shrines.py)."""
+    rival = RIVALS[kind]
+    rivals: list[Position] = []
+    same: set[Position] = set()
+    for pos, (rotated, _) in game.board.items():
+        found = centre_kind(rotated.tile)
+        if found == rival:
+            rivals.append(pos)
+        elif found == kind:
+            same.add(pos)
+    if not rivals:
+        return set()
+    touching: set[Position] = set()
+    forbidden: set[Position] = set()
+    for x, y in rivals:
+        around = [(x + dx, y + dy) for dx, dy in AROUND]
+        taken = any(cell in same for cell in around)
+        for cell in around:
+            if taken or cell in touching:
+                forbidden.add(cell)
+            touching.add(cell)
+    return forbidden - game.board.keys()
 
 
 def challenger(game: Game, root: int) -> tuple[int, int, int] | None:
@@ -161,22 +191,17 @@ class HereticsShrines(Expansion):
             return figure.kinds | {SHRINE}
         return figure.kinds
 
-    def filter_placements(
-        self, game: Game, tile: TileType, placements: list[Placement]
-    ) -> list[Placement]:
+    def filter_cells(
+        self, game: Game, tile: TileType, cells: list[Position]
+    ) -> list[Position]:
+        # the rule depends on the cell only, not on the rotation
         kind = centre_kind(tile)
         if kind is None:
-            return placements
-        # the rule depends on the cell only, not on the rotation
-        verdict: dict[tuple[int, int], bool] = {}
-        allowed = []
-        for x, y, rot in placements:
-            ok = verdict.get((x, y))
-            if ok is None:
-                ok = verdict[(x, y)] = placement_problem(game, kind, x, y) is None
-            if ok:
-                allowed.append((x, y, rot))
-        return allowed
+            return cells
+        forbidden = forbidden_cells(game, kind)
+        if not forbidden:
+            return cells
+        return [cell for cell in cells if cell not in forbidden]
 
     def explain_placement(
         self, game: Game, tile: TileType, x: int, y: int, rot: int

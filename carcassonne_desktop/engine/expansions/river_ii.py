@@ -26,6 +26,8 @@ being set aside when fewer ends are open than lakes are left.
 
 from __future__ import annotations
 
+import random
+from bisect import bisect_left
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -52,16 +54,37 @@ VOLCANO = "volcano"
 VOLCANO_PLACED = f"{ID}.volcano"
 
 
+# extension_state[RIVER_IN_BAG]: where the river tiles of the bag lie, as
+# ((bag index, tile id), ...) by index. The bag changes only by draws from
+# its end, so the entries below its length are the river tiles still in it:
+# no scan of the bag before each draw. Setting tiles aside rewrites it; a
+# sampled copy deals the bag again and drops it (resample_hidden); it is
+# read from the bag again whenever an entry no longer matches the bag.
+RIVER_IN_BAG = f"{ID}.river_in_bag"
+
+
 def _set_aside(game: Game, player: int, tiles: list[str], events: list[Event]) -> None:
     for tile_id in tiles:
         game.bag.remove(tile_id)
         events.append(TileDiscarded(player, tile_id))
+    game.extension_state.pop(RIVER_IN_BAG, None)  # indices moved: read again
 
 
 def _river_tiles_left(game: Game) -> list[str]:
     """The river tiles still in the bag, in the order they would be drawn."""
+    bag = game.bag
+    state = game.extension_state
+    known: tuple[tuple[int, str], ...] | None = state.get(RIVER_IN_BAG)
+    if known is not None:
+        live = known[:bisect_left(known, (len(bag),))]
+        if all(bag[index] == tile for index, tile in live):
+            if len(live) != len(known):
+                state[RIVER_IN_BAG] = live
+            return [tile for _, tile in reversed(live)]
     catalogue = game.rules.catalogue
-    return [t for t in reversed(game.bag) if is_river_tile(catalogue[t])]
+    live = tuple((i, t) for i, t in enumerate(bag) if is_river_tile(catalogue[t]))
+    state[RIVER_IN_BAG] = live
+    return [tile for _, tile in reversed(live)]
 
 
 def set_aside_dead_river(game: Game, events: list[Event]) -> Decision | None:
@@ -123,6 +146,11 @@ class RiverII(RiverCourse):
 
     def turn_work(self) -> Iterable[Work]:
         return (Work("draw", set_aside_dead_river, before=True, name=f"{ID}.set_aside"),)
+
+    def resample_hidden(self, game: Game, rng: random.Random, pool: list[str]) -> None:
+        super().resample_hidden(game, rng, pool)
+        # the bag is dealt again: where its river tiles lie is read anew
+        game.extension_state.pop(RIVER_IN_BAG, None)
 
     # --- the volcano ---------------------------------------------------------
     def on_tile_placed(self, game: Game, x: int, y: int, rotated: RotatedTile) -> None:

@@ -21,11 +21,18 @@ Rulings (docs/rulings.md, "The River" and "The River II"):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
-from carcassonne_desktop.engine.expansion import Expansion, LaidTile, Placement
-from carcassonne_desktop.engine.features import NEVER, FeatureKind, no_points, register_kind
+from carcassonne_desktop.engine.expansion import Expansion, LaidTile, Placement, tiles_of
+from carcassonne_desktop.engine.features import (
+    NEVER,
+    FeatureKind,
+    Position,
+    no_points,
+    register_kind,
+)
 from carcassonne_desktop.engine.geometry import DELTAS, OPPOSITE
 
 if TYPE_CHECKING:
@@ -139,7 +146,7 @@ class RiverCourse(Expansion):
         catalogue = game.rules.catalogue
         if not laid or any(catalogue[tile].flags.get("spring") for tile, *_ in laid):
             return None
-        springs = [t for t in self.tiles() if t.start and t.flags.get("spring")]
+        springs = [t for t in tiles_of(self) if t.start and t.flags.get("spring")]
         if not springs:
             return None
         spring = catalogue[springs[0].id]
@@ -176,9 +183,20 @@ class RiverCourse(Expansion):
             return
         pool[:] = arrange_river(pool[::-1], game, rng)[::-1]
 
+    def filter_cells(
+        self, game: Game, tile: TileType, cells: list[Position]
+    ) -> list[Position]:
+        """A river tile goes only where an arm ends: the rotations are then
+        judged on those few cells, not on the whole frontier (the river
+        phase counts every river tile's placements before each draw)."""
+        if not is_river_tile(tile) or not self.leads(game):
+            return cells
+        ends = {(e[0], e[1]) for e in open_ends(game)}
+        return [cell for cell in cells if cell in ends]
+
     def filter_placements(
-        self, game: Game, tile: TileType, placements: list[Placement]
-    ) -> list[Placement]:
+        self, game: Game, tile: TileType, placements: Sequence[Placement]
+    ) -> Sequence[Placement]:
         if not is_river_tile(tile) or not self.leads(game):
             return placements
         ends = {(e[0], e[1]) for e in open_ends(game)}
