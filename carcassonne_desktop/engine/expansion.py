@@ -18,8 +18,8 @@ from carcassonne_desktop.engine.decisions import Decision, DecisionKind, Resolve
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.features import Feature, Position
 from carcassonne_desktop.engine.figures import FigureType
-from carcassonne_desktop.engine.track import PawnMove
 from carcassonne_desktop.engine.legal import Placement
+from carcassonne_desktop.engine.track import PawnMove
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
