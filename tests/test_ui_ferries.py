@@ -171,3 +171,56 @@ def test_before_confirming_the_board_shows_the_ferry_just_put(app) -> None:
     c.choose(PlaceFerry(2, 0, ("S", "W")))
     assert c.state == READY and len(scene.game.history) == 4  # not confirmed yet
     assert ferry_links(scene.display_game()) == {(2, 0): ("S", "W")}
+
+
+def test_two_road_ends_clicked_in_turn_name_the_link() -> None:
+    """The ferry's answer by the board: a first road end is picked, a second
+    one of the same lake answers; the same end again drops it; the lake, a
+    field or another tile pick nothing. A turned ferry's own link is no turn."""
+    from carcassonne_desktop.ui.expansions import feature_pick
+
+    game = _replay(upto=4).game
+    decision = game.pending
+    assert feature_pick(game, decision, (), (1, 0, "E")) == ((1, 0, "E"),)
+    assert feature_pick(game, decision, ((1, 0, "E"),), (1, 0, "E")) == ()
+    assert feature_pick(game, decision, ((1, 0, "E"),), (1, 0, "W")) == \
+        PlaceFerry(1, 0, ("E", "W"))
+    for elsewhere in ((1, 0, "C"), (1, 0, "NW"), (0, 0, "E"), (-1, 0, "W")):
+        assert feature_pick(game, decision, ((1, 0, "E"),), elsewhere) is None
+    game = _replay(upto=7).game  # the ferry at (1, 0) is E-W and may turn
+    decision = game.pending
+    assert feature_pick(game, decision, ((1, 0, "W"),), (1, 0, "S")) == \
+        MoveFerry(1, 0, ("S", "W"))
+    assert feature_pick(game, decision, ((1, 0, "W"),), (1, 0, "E")) == ()
+
+
+def test_the_ferry_is_put_by_clicking_two_road_ends_on_the_board(app) -> None:
+    """Issue 25: "choosing a link is a click on two ends"; the first end picked
+    is lit until the second click answers."""
+    from carcassonne_desktop.engine.actions import Deploy
+    from carcassonne_desktop.engine.expansions.ferries import ferry_links
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.placement_controller import READY
+    from tests.test_ui_game_flow import _click_at
+
+    record = json.loads((GOLDEN / "ferry_links_rouge_to_bleu.json").read_text("utf-8"))["record"]
+    game = GameRecord.from_json({**record, "actions": record["actions"][:4]}).replay().game
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app)
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    assert c is not None and c.place((2, 0))
+    c.choose(Deploy("follower", 2, 0, "E"))
+    scene.camera.focus(2, 0, immediate=True)
+    _steps(app)
+    rect = scene.camera.tile_rect(2, 0)
+
+    def end(dx: float, dy: float) -> tuple[float, float]:  # a road end, near its edge
+        return rect.centerx + dx * rect.width * 0.4, rect.centery + dy * rect.height * 0.4
+
+    _click_at(app, end(0, 1))  # S
+    assert c.picked == ((2, 0, "S"),) and c.state != READY
+    _click_at(app, end(-1, 0))  # W
+    assert c.state == READY and c.picked == ()
+    assert ferry_links(c.board_game) == {(2, 0): ("S", "W")}

@@ -42,7 +42,7 @@ from carcassonne_desktop.ui.computer_turns import (
 )
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.expansions import board_painters, feature_choice
+from carcassonne_desktop.ui.expansions import board_painters, feature_choice, feature_pick
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
     BOTTOM_BAR,
     BTN_H,
@@ -472,7 +472,9 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
             if c is not None and c.state == DECIDE and found is not None:
                 # a click there answers (a market follower onto this field):
                 # outline it and say what it is worth at once, as over a spot
-                self.hover_answers = feature_choice(c.tentative, c.decision, found) is not None
+                self.hover_answers = (
+                    feature_choice(c.tentative, c.decision, found) is not None
+                    or feature_pick(c.tentative, c.decision, c.picked, found) is not None)
             self.layer.sync(shown)
         if info is not None:
             self.hover_feature = (shown, info)

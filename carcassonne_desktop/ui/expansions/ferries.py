@@ -2,7 +2,8 @@
 roads run into it), each ferry drawn on its lake as a boat on the crossing
 between the two road ends it links (drawn from the game, so it moves when
 the ferry turns), the ferries that may turn ringed (numbered when several),
-the answers as buttons named by the ends ("Nord – Est"), and log lines."""
+the answers given by clicking two road ends of the lake, or with buttons
+named by the ends ("Nord – Est"), and log lines."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from carcassonne_desktop.engine.expansions.ferries import (
     MoveFerry,
     PlaceFerry,
     ferry_links,
+    link_of,
+    road_ends,
 )
 from carcassonne_desktop.ui.art.geometry import EDGE_MID, rotate_point
 from carcassonne_desktop.ui.art.tile_layout import tile_layout
@@ -32,6 +35,7 @@ from carcassonne_desktop.ui.expansions import (
     register_choice_label,
     register_event_text,
     register_feature_note,
+    register_feature_pick,
     register_prop,
 )
 from carcassonne_desktop.ui.resources import colour, font
@@ -178,6 +182,47 @@ def lake_note(game: Any, info: Any) -> str | None:
     return i18n.tr("ferries.lake_note") if info.kind == LAKE else None
 
 
+Spot = tuple[int, int, str]
+
+
+def _pick(game: Any, lakes: list[tuple[int, int]], picked: tuple[Spot, ...],
+          x: int, y: int, port: str) -> tuple[tuple[str, str] | None, tuple[Spot, ...]] | None:
+    """Two road ends of one lake clicked in turn: (the link, ()) once both
+    are, (None, the ends picked) while one is (a click on it again drops it),
+    None for a click off the road ends of those lakes."""
+    if (x, y) not in lakes or port not in road_ends(game, (x, y)):
+        return None
+    first = picked[0] if picked and picked[0][:2] == (x, y) else None
+    if first is None:
+        return None, ((x, y, port),)
+    if first[2] == port:
+        return None, ()
+    return link_of((first[2], port)), ()
+
+
+def ferry_pick(game: Any, decision: Any, picked: tuple[Spot, ...],
+               x: int, y: int, port: str) -> Any:
+    """The new ferry: two road ends of its lake, clicked one after the other."""
+    done = _pick(game, [tuple(decision.subject)], picked, x, y, port)
+    if done is None:
+        return None
+    link, still = done
+    return PlaceFerry(x, y, link) if link is not None else still
+
+
+def move_pick(game: Any, decision: Any, picked: tuple[Spot, ...],
+              x: int, y: int, port: str) -> Any:
+    """A ferry that may turn: two road ends of its lake other than its link
+    (its own link again picks nothing: that is a pass)."""
+    done = _pick(game, [tuple(cell) for cell in decision.subject], picked, x, y, port)
+    if done is None:
+        return None
+    link, still = done
+    if link is None:
+        return still
+    return MoveFerry(x, y, link) if link != ferry_links(game).get((x, y)) else ()
+
+
 # ------------------------------------------------------------------- the log
 def log_text(event: Any, names: Any) -> str | None:
     if isinstance(event, FerryPlaced):
@@ -194,6 +239,8 @@ register_board_painter(ID, paint_ferries)
 register_board_overlay(ID, ring_movable)
 register_feature_note(ID, lake_note)
 register_choice_label(FERRY, ferry_label)
+register_feature_pick(FERRY, ferry_pick)
+register_feature_pick(FERRY_MOVE, move_pick)
 register_choice_label(FERRY_MOVE, move_label)
 for _kind in (FerryPlaced.kind, FerryMoved.kind):
     register_event_text(_kind, log_text)
