@@ -149,14 +149,11 @@ from tests.test_ui_game_flow import _dismiss_banner, _steps  # noqa: E402
 app = test_ui_decisions.app
 
 
-def test_before_confirming_the_board_shows_the_ferry_just_put(app) -> None:
-    """Regression (played by hand): after the follower and the ferry, the board
-    waiting for "Valider" was drawn as before the ferry: the link chosen did
-    not show until the turn was confirmed."""
+def _lake_placed(app, port: str):  # type: ignore[no-untyped-def]
+    """The game screen, Rouge's lake tile put at (2, 0) and a follower on its
+    `port` end (ferry_links_rouge_to_bleu after 4 actions): the ferry is asked."""
     from carcassonne_desktop.engine.actions import Deploy
-    from carcassonne_desktop.engine.expansions.ferries import ferry_links
     from carcassonne_desktop.ui.game_scene import GameScene
-    from carcassonne_desktop.ui.placement_controller import READY
 
     record = json.loads((GOLDEN / "ferry_links_rouge_to_bleu.json").read_text("utf-8"))["record"]
     game = GameRecord.from_json({**record, "actions": record["actions"][:4]}).replay().game
@@ -166,8 +163,19 @@ def test_before_confirming_the_board_shows_the_ferry_just_put(app) -> None:
     _dismiss_banner(scene, app)
     c = scene.human_controller()
     assert c is not None and c.place((2, 0))
-    c.choose(Deploy("follower", 2, 0, "S"))
+    c.choose(Deploy("follower", 2, 0, port))
     assert c.decision is not None and c.decision.kind == FERRY
+    return scene, c
+
+
+def test_before_confirming_the_board_shows_the_ferry_just_put(app) -> None:
+    """Regression (played by hand): after the follower and the ferry, the board
+    waiting for "Valider" was drawn as before the ferry: the link chosen did
+    not show until the turn was confirmed."""
+    from carcassonne_desktop.engine.expansions.ferries import ferry_links
+    from carcassonne_desktop.ui.placement_controller import READY
+
+    scene, c = _lake_placed(app, "S")
     c.choose(PlaceFerry(2, 0, ("S", "W")))
     assert c.state == READY and len(scene.game.history) == 4  # not confirmed yet
     assert ferry_links(scene.display_game()) == {(2, 0): ("S", "W")}
@@ -197,21 +205,11 @@ def test_two_road_ends_clicked_in_turn_name_the_link() -> None:
 def test_the_ferry_is_put_by_clicking_two_road_ends_on_the_board(app) -> None:
     """Issue 25: "choosing a link is a click on two ends"; the first end picked
     is lit until the second click answers."""
-    from carcassonne_desktop.engine.actions import Deploy
     from carcassonne_desktop.engine.expansions.ferries import ferry_links
-    from carcassonne_desktop.ui.game_scene import GameScene
     from carcassonne_desktop.ui.placement_controller import READY
     from tests.test_ui_game_flow import _click_at
 
-    record = json.loads((GOLDEN / "ferry_links_rouge_to_bleu.json").read_text("utf-8"))["record"]
-    game = GameRecord.from_json({**record, "actions": record["actions"][:4]}).replay().game
-    scene = GameScene(app, game)
-    app.stack.push(scene)
-    _steps(app)
-    _dismiss_banner(scene, app)
-    c = scene.human_controller()
-    assert c is not None and c.place((2, 0))
-    c.choose(Deploy("follower", 2, 0, "E"))
+    scene, c = _lake_placed(app, "E")
     scene.camera.focus(2, 0, immediate=True)
     _steps(app)
     rect = scene.camera.tile_rect(2, 0)
