@@ -50,6 +50,12 @@ def oracle_components(game: Game) -> list[dict]:
                     if nlocal >= 0:
                         adjacency[base + local].add(nbase + nlocal)
                         adjacency[nbase + nlocal].add(base + local)
+    # links expansions report inside a tile (a ferry joins two road ends)
+    for expansion in game.rules.hooks["tile_links"]:
+        for (x, y), (_, base) in game.board.items():
+            for a, b in expansion.tile_links(game, x, y):
+                adjacency[base + a].add(base + b)
+                adjacency[base + b].add(base + a)
     seen: set[int] = set()
     components = []
     for start in nodes:
@@ -177,6 +183,11 @@ class Watcher:
         assert sum(sum(b.values()) for b in game.breakdown) == sum(game.scores)
         for player in range(game.num_players):
             assert sum(game.breakdown[player].values()) == game.scores[player]
+        if game.rules.hooks["tile_links"]:
+            # a link may reopen a scored road (docs/rulings.md R1): only a feature
+            # still marked completed may never complete again
+            self.completed &= {(f.kind, tuple(sorted(f.tiles))) for f in game.features
+                               if f is not None and f.completed}
 
 
 def play_random(game: Game, rng: random.Random, check_every: int = 1) -> Game:

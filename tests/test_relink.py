@@ -201,3 +201,32 @@ def test_a_closed_part_of_a_scored_road_stays_completed(links: None) -> None:
     _set_link(game, (1, 0), (ends["N"], ends["E"]))
     assert west is not None and game.feature(west).completed
     assert game.find(west) not in game._to_score
+
+
+def test_a_scored_road_joined_to_a_road_the_tile_just_closed_is_scored_again(
+        links: None) -> None:
+    """Regression (random games with the Ferries left a follower on a road
+    marked completed): a link that joins a scored road to a road closed this
+    turn and not yet scored makes one new completed road, scored this turn
+    with the figures on it (docs/rulings.md R3)."""
+    setup = quick_setup(expansions=("base", TOY), tile_order=("base/X", "base/A", "base/A"))
+    game = Game(replace(setup, start_tile="base/D"))
+    game.apply(PlaceTile(1, 0, 0, "base/X"))
+    game.apply(Deploy("follower", 1, 0, "W"))
+    game.apply(PlaceTile(-1, 0, 3, "base/A"))  # closes the west end: scored for Rouge
+    game.apply(PASS)
+    west = game.node_at(1, 0, "W")
+    assert west is not None and game.feature(west).completed and game.scores[0] == 3
+    game.apply(PlaceTile(1, -1, 0, "base/A"))  # closes the north end, not scored yet
+    north = game.node_at(1, 0, "N")
+    assert north is not None and game.find(north) in game._to_score
+    ends = {game.rules.catalogue["base/X"].rotations[0].canonical_ports[i]: i
+            for i in _road_ends(game, (1, 0))}
+    _set_link(game, (1, 0), (ends["W"], ends["N"]))
+    assert game.find(west) == game.find(north)
+    assert not game.feature(west).completed and game._to_score == [game.find(west)]
+    game.apply(Deploy("follower", 1, -1, "S"))
+    road = game.feature(west)
+    assert road.completed and road.figures == ()
+    assert game.scores[0] == 3 + 4  # (-1,0), (0,0), (1,0), (1,-1)
+    _check(game)

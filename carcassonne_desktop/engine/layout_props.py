@@ -35,7 +35,9 @@ PLACEMENTS: tuple[Placement, ...] = ("centre", "beside_path", "city_anchor", "pa
 class PropPlacement:
     """How the layout places one prop, in tile units (a tile is the unit
     square). ``road_end`` (centre props): a road that stops on the tile runs
-    to it, as to a cloister (a shrine), instead of to a hamlet."""
+    to it, as to a cloister (a shrine), instead of to a hamlet. ``feature_kind``
+    (centre props): the feature kind it draws when that is not its name (a
+    name already taken by another prop: the ferries' lake)."""
 
     name: str
     placement: Placement
@@ -43,6 +45,7 @@ class PropPlacement:
     anchor_shift: Point = (0.0, 0.0)
     flags: tuple[str, ...] = ()
     road_end: bool = False
+    feature_kind: str = ""
 
 
 _PLACEMENTS: dict[str, PropPlacement] = {}
@@ -50,13 +53,14 @@ _PLACEMENTS: dict[str, PropPlacement] = {}
 
 def register_prop_placement(name: str, placement: Placement, *, radius: float,
                             anchor_shift: Point = (0.0, 0.0), flags: tuple[str, ...] = (),
-                            road_end: bool = False) -> PropPlacement:
+                            road_end: bool = False, feature_kind: str = "") -> PropPlacement:
     """Declare how the prop ``name`` is placed (see :data:`Placement`). One
     declaration per name: a second, different one would make where figures
     stand depend on import order, so it is refused."""
     if placement not in PLACEMENTS:
         raise ValueError(f"unknown placement {placement!r} for prop {name!r}")
-    spec = PropPlacement(name, placement, radius, anchor_shift, tuple(flags), road_end)
+    spec = PropPlacement(name, placement, radius, anchor_shift, tuple(flags), road_end,
+                         feature_kind)
     existing = _PLACEMENTS.get(name)
     if existing is not None and existing != spec:
         raise ValueError(f"prop {name!r} is already placed another way")

@@ -11,8 +11,9 @@ component of the segment they stand on. Nothing outside those components is
 touched, so a relink costs the size of the roads involved, not the board.
 
 Completion after a relink (docs/rulings.md, "Relinked features"): a
-component that came out of a feature already scored keeps its `completed`
-mark while it is still closed; one that is open again is no longer
+component made only of segments of features already scored keeps its
+`completed` mark while it is still closed (one holding a segment never
+scored is a new completed road, scored this turn); one that is open again is no longer
 completed (a ferry reopened it) and will be scored again when it closes; a
 closed component that was never scored (a ferry closed it) waits for this
 turn's scoring.
@@ -110,7 +111,10 @@ class Relinking:
         for root in new_roots:
             feature = self.features[root]
             assert feature is not None
-            scored = any(n in was_completed for n in segments if self.find(n) == root)
+            # a closed part of a scored road keeps its mark; joined to a part
+            # never scored (a road the tile just closed, with its figures) it
+            # is a new completed road, scored this turn (docs/rulings.md R3)
+            scored = all(n in was_completed for n in segments if self.find(n) == root)
             feature.completed = scored and feature.open == 0
         # queued features of the old components now have other roots
         self._to_score[:] = [self.find(n) for n in self._to_score]

@@ -315,6 +315,7 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
     # Cloisters and registered centre kinds sit in the field, as near the
     # centre as room allows.
     centre_kinds = centre_kind_radii()
+    drawn_as = centre_prop_names()
     centre_props: dict[int, Prop] = {}
     for index, feature in enumerate(features):
         kind = feature["kind"]
@@ -322,7 +323,7 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
             desired = centre_kinds[kind]
             pos, clear = _find_field_spot(obstacles, desired)
             radius = max(0.08, min(desired, clear))
-            prop = Prop(kind, pos, radius, index)
+            prop = Prop(drawn_as.get(kind, kind), pos, radius, index)
             centre_props[index] = prop
             layout.props.append(prop)
             obstacles.discs.append((pos, radius))
@@ -402,8 +403,14 @@ def centre_kind_radii() -> dict[str, float]:
     """Every feature kind drawn as a building in the field, with its wanted radius:
     the core's and those registered with ``placement="centre"``."""
     kinds = dict(CORE_CENTRE_KINDS)
-    kinds.update((kind.name, kind.radius) for kind in props_placed("centre"))
+    kinds.update((kind.feature_kind or kind.name, kind.radius) for kind in props_placed("centre"))
     return kinds
+
+
+def centre_prop_names() -> dict[str, str]:
+    """The registered prop drawing each centre feature kind whose prop has
+    another name (``feature_kind``)."""
+    return {kind.feature_kind: kind.name for kind in props_placed("centre") if kind.feature_kind}
 
 
 def _path_end_prop(flags: Mapping[str, Any]) -> PropPlacement | None:

@@ -129,6 +129,10 @@ class GameDrawing:
         if c.state == DECIDE:
             for cell in board_choices(c.tentative, c.decision):
                 self.layer.draw_tile_frame(surface, self.camera, cell, colour("ui", "accent"), 3)
+            for spot in c.picked:  # the features clicked towards the answer
+                info = self.layer.feature_at(c.board_game, *spot)
+                if info is not None:
+                    self.layer.draw_feature(surface, self.camera, c.board_game, info)
         if c.state in (FIGURE, DECIDE):
             self.layer.sync(shown)
             spots = c.spots()

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from carcassonne_desktop.ui.expansions import board_choices, feature_choice
+from carcassonne_desktop.ui.expansions import board_choices, feature_choice, feature_pick
 from carcassonne_desktop.ui.game_texts import (
     ANSWER,
     CONFIRM,
@@ -125,8 +125,13 @@ class GameInput:
                 return True
         if c.state == DECIDE:
             self.layer.sync(c.board_game)
-            action = feature_choice(c.tentative, c.decision,
-                                    self.layer.feature_port_under(self.camera, pos))
+            found = self.layer.feature_port_under(self.camera, pos)
+            action = feature_pick(c.tentative, c.decision, c.picked, found)
+            if isinstance(action, tuple):  # one more feature to click
+                c.picked = action
+                return True
+            if action is None:
+                action = feature_choice(c.tentative, c.decision, found)
             if action is None:
                 action = board_choices(c.tentative, c.decision).get(self.camera.cell_at(*pos))
             if action is not None:

@@ -25,6 +25,7 @@ import pygame_gui
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Game, GameSetup
 from carcassonne_desktop.engine.actions import MoveFigure
+from carcassonne_desktop.engine.decisions import FIGURE as FIGURE_DECISION
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import Event, GameOver, PointsScored
 from carcassonne_desktop.ui.art.meeples import MeepleCache
@@ -42,7 +43,7 @@ from carcassonne_desktop.ui.computer_turns import (
 from carcassonne_desktop.ui.decision_scenes import DecisionScenes
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.expansions import board_painters, feature_choice
+from carcassonne_desktop.ui.expansions import board_painters, feature_choice, feature_pick
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
     BOTTOM_BAR,
     BTN_H,
@@ -479,7 +480,9 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
             if c is not None and c.state == DECIDE and found is not None:
                 # a click there answers (a market follower onto this field):
                 # outline it and say what it is worth at once, as over a spot
-                self.hover_answers = feature_choice(c.tentative, c.decision, found) is not None
+                self.hover_answers = (
+                    feature_choice(c.tentative, c.decision, found) is not None
+                    or feature_pick(c.tentative, c.decision, c.picked, found) is not None)
             self.layer.sync(shown)
         if info is not None:
             self.hover_feature = (shown, info)
@@ -492,9 +495,12 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
             return self.game
         # the figure just put down is drawn over the board as it was before it
         # (a scoring may already have sent it home); a moved figure (the
-        # Count) shows where it went
-        if c.state == READY and c._before_figure is not None and not isinstance(c.figure_action, MoveFigure):
-            return c._before_figure
+        # Count) shows where it went, and so does a question answered after
+        # the figure step (the ferry just put on its lake)
+        before = c._before_figure
+        if (c.state == READY and before is not None and before.pending_kind == FIGURE_DECISION
+                and not isinstance(c.figure_action, MoveFigure)):
+            return before
         return c.board_game
 
     # ------------------------------------------------------------------ input

@@ -13,6 +13,7 @@ from typing import Any
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Deploy, Game
 from carcassonne_desktop.engine.actions import Action, DeployToArea
+from carcassonne_desktop.engine.features import FEATURE_KINDS, NEVER
 from carcassonne_desktop.engine.game import FeatureInfo
 from carcassonne_desktop.ui.expansions import decision_notes, expansion_choice_label, feature_notes
 from carcassonne_desktop.ui.game_log import colour_name, feature_name, figure_name
@@ -184,6 +185,11 @@ def winner_text(game: Game) -> str:
 def feature_lines(game: Game, info: FeatureInfo) -> list[str]:
     """The tooltip of a feature: what it is worth now, and who holds it."""
     name = feature_name(info.kind).capitalize()
+    kind = FEATURE_KINDS.get(info.kind)
+    if info.kind != "field" and kind is not None and kind.completion == NEVER:
+        # nobody stands on it and it never scores (a river, a lake, the
+        # wheel): "0 point as it stands, nobody holds it" only puzzled players
+        return [name, *feature_notes(game, info)]
     if info.kind == "field":
         first = i18n.tr("hud.worth_field", feature=name, points=i18n.points_text(info.value))
     elif info.completed:

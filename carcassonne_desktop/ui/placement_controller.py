@@ -101,6 +101,9 @@ class PlacementController:
         self._legal: dict[str, dict[Cell, tuple[int, ...]]] = {}
         # Tentative actions with the game and event count before each (for undo).
         self._steps: list[tuple[Action, Game | None, int]] = []
+        #: Features clicked so far towards an answer named by several (a
+        #: ferry's two road ends); cleared whenever the decision changes.
+        self.picked: tuple[tuple[int, int, str], ...] = ()
         if game.pending_kind not in (PLACE_TILE, None):
             # a game resumed mid-turn: the tile is already on the real board
             self.tentative = game.copy()
@@ -129,6 +132,7 @@ class PlacementController:
 
     def _settle(self) -> None:
         """The state that follows from the tentative game's pending decision."""
+        self.picked = ()
         pending = self.decision
         if pending is None or pending.player != self.seat or pending.kind == PLACE_TILE:
             self.state = READY

@@ -114,6 +114,10 @@ class PropKind:
     def anchor_shift(self) -> Point:
         return self.spec.anchor_shift
 
+    @property
+    def feature_kind(self) -> str:
+        return self.spec.feature_kind
+
 
 _PROPS: dict[str, PropKind] = {}
 
@@ -315,6 +319,31 @@ def answers_on_spots(kind: str) -> bool:
     """Whether a decision kind's moves are answered on the board's spots."""
     discover()
     return kind in _SPOT_ANSWERS
+
+
+#: (game, decision, picked, x, y, port) -> what a click on the feature at
+#: (x, y, port) does when `picked` were clicked before it: the answer, once
+#: the clicks say it all; the features picked so far (a tuple, perhaps empty)
+#: when one more click is needed; None when this feature picks nothing. For
+#: answers named by two places (a ferry's two road ends).
+FeaturePick = Callable[[Any, Any, tuple[tuple[int, int, str], ...], int, int, str], Any]
+_FEATURE_PICKS: dict[str, FeaturePick] = {}
+
+
+def register_feature_pick(kind: str, pick: FeaturePick) -> None:
+    """Let a decision kind be answered by clicking several features in turn."""
+    _register_once(_FEATURE_PICKS, kind, pick, "a feature pick for")
+
+
+def feature_pick(game: Any, decision: Any, picked: tuple[tuple[int, int, str], ...],
+                 spot: tuple[int, int, str] | None) -> Any:
+    """What a click on the feature `spot` does after the features `picked`
+    (see `FeaturePick`); None when the decision kind picks no features."""
+    discover()
+    pick = _FEATURE_PICKS.get(decision.kind) if decision is not None else None
+    if pick is None or spot is None:
+        return None
+    return pick(game, decision, picked, *spot)
 
 
 #: (game, action) -> the button text of one answer, or None for the generic one.

@@ -26,7 +26,7 @@ from carcassonne_desktop.engine.expansions.flying_machines import (
     Flight,
     last_flight,
 )
-from carcassonne_desktop.ui.art.geometry import Point, border_distance
+from carcassonne_desktop.engine.tile_geometry import Point, border_distance
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import (
     register_board_overlay,
