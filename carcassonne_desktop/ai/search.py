@@ -82,12 +82,14 @@ def round_seed(seed: int, index: int) -> int:
 
 
 def draw_schedule(game: Game, seed: int) -> list[str]:
-    """The unseen tiles (public counts, canonical order) shuffled with `seed`:
-    round i forces tile i modulo the length as the next draw. Empty when
-    opponents hold hidden hands (the next draw is then not the next answer)."""
+    """The unseen tiles that can come next (public counts narrowed by the
+    game's `next_draws`: river tiles during the river; canonical order)
+    shuffled with `seed`: round i forces tile i modulo the length as the next
+    draw. Empty when opponents hold hidden hands (the next draw is then not
+    the next answer)."""
     if any(hand for player, hand in enumerate(game.hands) if player != game.deciding_player):
         return []
-    tiles = sorted(public_counts(game).elements())
+    tiles = sorted(game.next_draws(public_counts(game)).elements())
     random.Random(seed ^ 0x5EED).shuffle(tiles)
     return tiles
 

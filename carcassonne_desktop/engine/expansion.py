@@ -9,6 +9,7 @@ so an unused hook costs nothing on the hot path.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -260,6 +261,12 @@ class Expansion:
     def resample_hidden(self, game: Game, rng: random.Random, pool: list[str]) -> None:
         """Deal this expansion's hidden tiles again from `pool` (shuffled unseen
         tiles; take them from its end) for a computer player's sampled copy."""
+
+    def next_draws(self, game: Game, unseen: Counter[str]) -> Counter[str] | None:
+        """The unseen tiles that can be the next draw, when this expansion
+        orders the bag (the river's tiles come first); None: any of them. A
+        search that forces the next draw must force one the game can deal."""
+        return None
 
 
 EXPANSIONS: dict[str, type[Expansion]] = {}

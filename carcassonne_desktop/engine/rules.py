@@ -38,6 +38,7 @@ HOOKS = (
     "next_player",
     "unseen_tiles",
     "resample_hidden",
+    "next_draws",
     "filter_cells",
     "filter_placements",
     "explain_placement",

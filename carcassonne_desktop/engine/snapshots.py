@@ -6,6 +6,7 @@ out of engine/game.py: these read every attribute but change no rule."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, TypeVar
 
 from carcassonne_desktop.engine.chance import clone_generator
@@ -120,6 +121,16 @@ class Snapshots:
             self.hands[player] = [hidden.pop() for _ in range(count)]
         self.bag = hidden
         self.streams.hide(rng)
+
+    def next_draws(self, unseen: Counter[str]) -> Counter[str]:
+        """Of the tiles ``unseen`` (by type), those the next draw can give: an
+        expansion that orders the bag narrows them (during the river, only
+        river tiles); never empty while ``unseen`` is not."""
+        for expansion in self.rules.hooks["next_draws"]:
+            narrowed = expansion.next_draws(self, unseen)
+            if narrowed:
+                return narrowed
+        return unseen
 
     def state_key(self) -> tuple[Any, ...]:
         """Everything that defines the position, for equality checks in tests."""

@@ -21,6 +21,7 @@ Rulings (docs/rulings.md, "The River" and "The River II"):
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -182,6 +183,23 @@ class RiverCourse(Expansion):
         if not self.leads(game) or not any(is_river_tile(catalogue[t]) for t in pool):
             return
         pool[:] = arrange_river(pool[::-1], game, rng)[::-1]
+
+    def next_draws(self, game: Game, unseen: Counter[str]) -> Counter[str] | None:
+        """While the river leads, the next draw is a river tile, in the order
+        `arrange_river` deals them: a fork first, the lakes last (the
+        volcano after every other lake)."""
+        if not self.leads(game):
+            return None
+        catalogue = game.rules.catalogue
+        river = [t for t in unseen if is_river_tile(catalogue[t])]
+        if not river:
+            return None
+        forks = [t for t in river if catalogue[t].flags.get("river_fork")]
+        lakes = [t for t in river if is_lake(catalogue[t])]
+        middle = [t for t in river if t not in forks and t not in lakes]
+        volcano_last = [t for t in lakes if not catalogue[t].flags.get("volcano")] or lakes
+        first = forks or middle or volcano_last
+        return Counter({t: unseen[t] for t in first})
 
     def filter_cells(
         self, game: Game, tile: TileType, cells: list[Position]
