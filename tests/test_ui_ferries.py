@@ -222,3 +222,27 @@ def test_the_ferry_is_put_by_clicking_two_road_ends_on_the_board(app) -> None:
     _click_at(app, end(-1, 0))  # W
     assert c.state == READY and c.picked == ()
     assert ferry_links(c.board_game) == {(2, 0): ("S", "W")}
+
+
+def test_after_a_followed_pass_the_hint_speaks_of_the_ferry_regression_hint_said_keep_followers():
+    """Followed advice to pass left the pill saying "keep your followers"
+    over the ferry's question that came next (seen under Xvfb)."""
+    from carcassonne_desktop.engine import PASS
+    from carcassonne_desktop.engine.actions import parse_action
+    from carcassonne_desktop.ui.hint import ANSWER, NO_FIGURE, HintAdvisor
+    from carcassonne_desktop.ui.placement_controller import DECIDE, FIGURE, PlacementController
+
+    with open("tests/golden_expansions/ferry_turned_rouge_and_jaune_part.json",
+              encoding="utf-8") as f:
+        record = json.load(f)["record"]
+    advised = [parse_action(a) for a in record["actions"][5:8]]
+    record["actions"] = record["actions"][:5]
+    c = PlacementController(GameRecord.from_json(record).replay().game)
+    advisor = HintAdvisor()
+    advisor.actions, advisor._shown_for = tuple(advised), c.serial
+    advisor._turns_of_tile = c.turns_of_tile
+    assert advisor.follow(c) and c.state == FIGURE  # the tile, where advised
+    assert advisor._still_fits(c) and advisor.message == NO_FIGURE
+    assert advisor.actions[0] == PASS
+    assert advisor.follow(c) and c.state == DECIDE  # the pass; the ferry's question
+    assert advisor.message == ANSWER

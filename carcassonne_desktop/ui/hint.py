@@ -160,6 +160,10 @@ class HintAdvisor:
             self.actions = self.actions[1:]  # a next question may follow in the same turn
             if not self.actions:
                 self.cancel()  # the advice is played out
+            else:
+                # the pill speaks of the next advised step (after a pass, a
+                # ferry's question said "keep your followers")
+                self._preselect(c, self.actions[0])
             return True
         return False
 
