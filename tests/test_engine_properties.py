@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carcassonne_desktop.engine import Game, GameRecord, Rules, quick_setup
+from carcassonne_desktop.engine.expansion import registry
 from tests.engine_checks import Watcher, check_invariants, play_random
 
 RULES = Rules(quick_setup(2))
@@ -87,3 +88,18 @@ def test_random_games_with_each_option(options):
     for seed in range(15):
         play_random(Game(quick_setup(3, seed=seed, options=options)), random.Random(seed),
                     check_every=5)
+
+
+EVERY_EXPANSION = tuple(e for e in registry() if e != "base")
+mixes = st.lists(st.sampled_from(EVERY_EXPANSION), min_size=1, max_size=6, unique=True)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), mix=mixes, picks=choices)
+def test_any_legal_sequence_with_any_mix_of_expansions_keeps_the_invariants_and_replays(
+        seed, players, mix, picks):
+    """Any legal sequence of any mix of expansions keeps the invariants, and
+    its record saved and loaded replays to the same state."""
+    game = play_choices(Game(quick_setup(players, seed=seed, expansions=("base", *mix))), picks)
+    replayed = GameRecord.loads(GameRecord.from_game(game).dumps()).replay().game
+    assert replayed.state_key() == game.state_key()
