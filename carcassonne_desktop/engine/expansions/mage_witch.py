@@ -193,11 +193,11 @@ class MageWitch(Expansion):
     data_file = "mage_witch.json"
     title = {"fr": "Mage & Sorcière", "en": "Mage & Witch"}
     description = {
-        "fr": "8 tuiles Magie. Qui en pose une place le mage ou la sorcière sur une route ou "
-        "une ville inachevée : le mage y ajoute 1 point par tuile, la sorcière divise les "
-        "points par deux.",
-        "en": "8 magic tiles. Whoever places one puts the mage or the witch on an unfinished "
-        "road or city: the mage adds 1 point per tile there, the witch halves the points.",
+        "fr": "8 tuiles Magie : qui en pose une place le mage ou la sorcière sur une route ou "
+        "une ville inachevée, où le mage ajoute 1 point par tuile et où la sorcière divise "
+        "les points par deux.",
+        "en": "8 magic tiles: whoever places one puts the mage or the witch on an unfinished "
+        "road or city, where the mage adds 1 point per tile and the witch halves the points.",
     }
     rules = {
         "fr": """8 tuiles portant le symbole Magie sont mélangées aux autres. Le mage (violet) et la sorcière (orange) n’appartiennent à personne.
