@@ -164,7 +164,7 @@ class HereticsShrines(Expansion):
     description = {
         "fr": "5 lieux de culte, comptés comme des abbayes. Un hérétique et un moine voisins "
         "se défient : le premier achevé marque 9 points, l'autre ne marque rien.",
-        "en": "5 shrines, scored like cloisters. A heretic and a monk side by side challenge "
+        "en": "5 shrines, scored like the cloisters of the base game. A heretic and a monk side by side challenge "
         "each other: the first completed scores 9, the other nothing.",
     }
     data_file = "heretics_shrines.json"
