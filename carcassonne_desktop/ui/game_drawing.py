@@ -260,6 +260,12 @@ class GameDrawing:
         if not rows.collidepoint(pos):
             return []
         game = self.game
+        for area, seat, kind in self.players_view.figure_spots:
+            if area.inflate(4, 6).collidepoint(pos) and seat < game.num_players:
+                # an icon and its count: which figure, and how many are left
+                left = self.player_rows(self.shown_controller())[seat].figures.get(kind, 0)
+                return [game.setup.players[seat].name,
+                        i18n.tr("hud.figure_left", figure=figure_name(kind).capitalize(), count=left)]
         player = min(game.num_players - 1, (pos[1] - rows.y) * game.num_players // max(1, rows.height))
         words = [*player_note_words(game, player), *inventory_words(game, player)]
         if not words:
