@@ -50,6 +50,9 @@ from carcassonne_desktop.ui.placement_controller import (
 )
 from carcassonne_desktop.ui.resources import colour, font
 
+#: The smallest tile card worth drawing above the answer buttons.
+CARD_SMALLEST = 48
+
 
 class GameDrawing:
     """The drawing half of `GameScene` (a mixin: it only reads the scene's state)."""
@@ -308,6 +311,9 @@ class GameDrawing:
             tile_id = None
         if tile_id is None:
             return
+        rect = self.card_room(rect)
+        if rect.height < CARD_SMALLEST:
+            return  # answers fill the card's room: their question is about the tile on the board
         card = pygame.Rect(0, 0, rect.height, rect.height)
         card.center = rect.center
         draw_tile_card(surface, self.renderer, catalogue[tile_id].raw, rot, card)
@@ -316,6 +322,15 @@ class GameDrawing:
             v = colour("ui", "panel")
             veil.fill((v.r, v.g, v.b, 150))
             surface.blit(veil, card)
+
+    def card_room(self, rect: pygame.Rect) -> pygame.Rect:
+        """The card's room above the answer buttons that rose over it (the
+        question's buttons hid the tile preview)."""
+        top = self.choices_top
+        visible = [w for n, w in self.buttons.items() if n.startswith("choice:") and w.visible]
+        if top is None or not visible or top >= rect.bottom:
+            return rect
+        return pygame.Rect(rect.x, rect.y, rect.width, max(0, top - 6 - rect.y))
 
     def _draw_chip(self, surface: pygame.Surface, kind: str, rect: pygame.Rect, selected: bool, left: int) -> None:
         """A neutral figure wears its own colour and has no count in anyone's supply."""

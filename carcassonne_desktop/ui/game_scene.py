@@ -153,6 +153,8 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self._choice_labels: tuple[str, ...] = ()
         #: The answer button chosen with Tab (a question with no board spots).
         self.answer_index: int | None = None
+        #: Each question's answers in the order first shown (GamePanel._in_stable_order).
+        self.answer_order: dict[str, list[str]] = {}
 
         self.decision_scenes = DecisionScenes(app, self._after_tentative)
         self._rebuild_log()
