@@ -87,3 +87,81 @@ def test_regression_buttons_change_order_between_turns(app) -> None:  # type: ig
     app.step(1 / 60)
     assert list(scene._choice_labels) == labels  # the buttons and Tab follow the same order
     pygame.event.clear()
+
+
+def _hover(app, widget) -> None:  # type: ignore[no-untyped-def]
+    pos = widget.get_abs_rect().center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(120):  # pygame-gui waits a moment before a tooltip
+        app.step(1 / 60)
+
+
+def test_regression_tooltip_breaking_l_ordinateur_and_covering_the_banner(app) -> None:  # type: ignore[no-untyped-def]
+    """The hint button's tooltip, 170 px wide, cut "l’ordinat-" "-eur" over
+    two lines and opened over the instruction pill: it now fits its words
+    (no word wider than the box) and stays off the pill."""
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.resources import font
+    from carcassonne_desktop.ui.tooltips import CHROME_W, TEXT_PX
+
+    scene = open_scene(app, Game(quick_setup(2, seed=5)))
+    for name in ("hint", "menu"):
+        button = scene.buttons[name]
+        assert button.visible and button.is_enabled, name
+        _hover(app, button)
+        tip = button.tool_tip
+        assert tip is not None, name
+        said = i18n.tr(f"hud.{name}_tip")
+        longest = max(font(TEXT_PX).size(word)[0] for word in said.split())
+        assert tip.rect.width >= longest + CHROME_W, (name, tip.rect)
+        assert not tip.rect.colliderect(scene.pill_rect()), (name, tip.rect, scene.pill_rect())
+        assert app.manager.get_root_container().get_rect().contains(tip.rect)
+        pygame.mouse.set_pos((5, 790))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 790), rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(1 / 60)
+    said = i18n.tr("hud.hint_tip")
+    assert "l’ordinateur" in said
+    # the short sentence stays on one line
+    _hover(app, scene.buttons["hint"])
+    assert scene.buttons["hint"].tool_tip.rect.height < 2.2 * font(TEXT_PX).get_linesize() + 12
+
+
+def test_a_tooltip_goes_beside_what_it_must_not_cover() -> None:
+    from carcassonne_desktop.ui.tooltips import clear_position, tooltip_width
+
+    window = pygame.Rect(0, 0, 1280, 800)
+    pill = pygame.Rect(90, 64, 730, 84)
+    button = pygame.Rect(565, 14, 115, 38)
+    under = pygame.Rect(565, 56, 300, 40)
+    moved = clear_position(under, button, [pill], window)
+    assert not moved.colliderect(pill) and window.contains(moved)
+    assert moved.left >= button.right  # beside the button it speaks of
+    assert clear_position(pygame.Rect(10, 300, 50, 20), button, [pill], window) == pygame.Rect(10, 300, 50, 20)
+    # a word never wider than the box: "Anticonstitutionnellement" is not cut
+    assert tooltip_width("Anticonstitutionnellement") > tooltip_width("Ah")
+
+
+def test_regression_a_feature_tooltip_covering_the_banner(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The tooltip of a road or a city near the top of the board opened over
+    the instruction pill: it now stays below it."""
+    from carcassonne_desktop.ui import game_drawing
+    from carcassonne_desktop.ui.hud import tooltip_box
+
+    scene = open_scene(app, Game(quick_setup(2, seed=5)))
+    game = scene.game
+    info = scene.layer.feature_at(game, 0, 0, game.board[(0, 0)].ports[0] if hasattr(
+        game.board[(0, 0)], "ports") else "N")
+    assert info is not None
+    pill = scene.pill_rect()
+    drawn = []
+
+    def spy(surface, lines, pos, bounds, avoid=None):  # type: ignore[no-untyped-def]
+        drawn.append(tooltip_box((260, 60), pos, bounds, avoid))
+
+    monkeypatch.setattr(game_drawing, "draw_tooltip", spy)
+    scene.hover_feature = (game, info)
+    scene.mouse_still = 10.0
+    scene.mouse = (pill.centerx, pill.centery)  # a road under the pill
+    scene.draw(app.screen)
+    assert drawn and not drawn[0].colliderect(pill)

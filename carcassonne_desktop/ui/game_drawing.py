@@ -104,7 +104,10 @@ class GameDrawing:
         self.effects.draw(surface, self.camera)
         self._draw_status(surface, c)
         if explain and self.hover_feature is not None:
-            draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, board,
+            # under the instruction pill, never over it
+            pill = self.pill_rect()
+            below = pygame.Rect(board.x, pill.bottom + 4, board.width, max(0, board.bottom - pill.bottom - 4))
+            draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, below,
                          self._spots_area(c))
         self._draw_panel(surface, c)
         self._draw_player_words(surface)
@@ -216,6 +219,11 @@ class GameDrawing:
         said = self._status_now(self.shown_controller())
         return status_rect(self.camera.viewport, said.title, said.hint, said.colour, self.status_top(),
                            said.enter)
+
+    def tooltip_avoid(self) -> list[pygame.Rect]:
+        """A button's tooltip stays off the instruction pill (the toolbar's
+        opened over it and hid what to do)."""
+        return [self.pill_rect()]
 
     def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         said = self._status_now(c)
