@@ -249,8 +249,12 @@ def test_score_table_headings_shrink_or_wrap_rather_than_run_together():
     from carcassonne_desktop.ui.resources import font
 
     wide = font(HEADER_SIZES[0], bold=True).size("Lieux de culte")[0]
+    lines = header_lines("Lieux de culte", wide - 6)
+    assert len(lines) == 1 and lines[0].get_width() <= wide - 6  # a slightly smaller type
+    # then two lines in the usual type rather than one in a small type (issue 29:
+    # the table's headings now share one size, which should stay readable)
     lines = header_lines("Lieux de culte", wide - 20)
-    assert len(lines) == 1 and lines[0].get_width() <= wide - 20  # a smaller type
+    assert len(lines) == 2 and all(line.get_width() <= wide - 20 for line in lines)
     lines = header_lines("Lieux de culte", 70)
     assert len(lines) == 2 and all(line.get_width() <= 70 for line in lines)
     big = font(HEADER_SIZES[0], bold=True).render("Routes", True, (0, 0, 0))

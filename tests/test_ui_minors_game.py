@@ -165,3 +165,42 @@ def test_regression_a_feature_tooltip_covering_the_banner(app, monkeypatch) -> N
     scene.mouse = (pill.centerx, pill.centery)  # a road under the pill
     scene.draw(app.screen)
     assert drawn and not drawn[0].colliderect(pill)
+
+
+def test_regression_final_table_headers_cut_couron_marcha_in_mixed_sizes(app) -> None:  # type: ignore[no-untyped-def]
+    """The newcomer's table (Traders & Builders, Hills & Sheep, the Wheel…)
+    read "Couron…", "Marcha…" in three sizes: every heading is now whole,
+    in one size, within its column."""
+    from carcassonne_desktop.ui.end_scene import EndScene, category_label, table_layout
+    from carcassonne_desktop.ui.resources import font
+
+    expansions = ("traders_builders", "hills_sheep", "wheel_of_fortune", "count", "king_robber_baron",
+                  "heretics_shrines", "gold_mines")
+    game = Game(quick_setup(3, seed=2, expansions=("base", *expansions)))
+    rng = random.Random(2)
+    while not game.is_over:
+        game.apply(rng.choice(list(game.legal_actions())))
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    scene = GameScene(app, game, show_end_screen=False)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    end = EndScene(app, scene)
+    app.stack.push(end)
+    app.step(1 / 60)
+    width = end.panel().width - 56
+    layout = end.table_layout(width)
+    headers = [category_label(c) for c in layout.cats] + ["Total"]
+    assert {"Couronne", "Marchandises", "Chevalier-brigand"} <= set(headers)
+    assert len(headers) >= 11
+    fnt = font(layout.size, bold=True)
+    assert layout.size >= 12  # readable
+    for text, lines, col_w in zip(headers, layout.lines, layout.widths):
+        assert "…" not in "".join(lines), text
+        assert "".join(lines).replace(" ", "") == text.replace(" ", ""), (text, lines)
+        assert all(fnt.size(line)[0] <= col_w - 8 for line in lines), (text, lines, col_w)
+    assert layout.name_w + sum(layout.widths) <= width
+    # the columns the clicks use are the drawn ones
+    assert {rect.width for rect, _, _ in end.cells} <= set(layout.widths)
+    # a table of few columns keeps the usual type
+    assert table_layout(["road", "city"], ["1. Ada"], width).size == 17
