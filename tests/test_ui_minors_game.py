@@ -204,3 +204,33 @@ def test_regression_final_table_headers_cut_couron_marcha_in_mixed_sizes(app) ->
     assert {rect.width for rect, _, _ in end.cells} <= set(layout.widths)
     # a table of few columns keeps the usual type
     assert table_layout(["road", "city"], ["1. Ada"], width).size == 17
+
+
+def test_regression_the_hints_tile_vanishes_when_the_mouse_shows_another_square(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """With the hint shown, pointing at another legal square moved the
+    advised tile there: the pill still said where it was. The advised tile
+    now stays drawn on its square, and the pill still tells the advice."""
+    from tests.test_ui_family_table_a import _move, _wait_for_advice
+    from tests.test_ui_game_flow import _start_game
+
+    scene = _start_game(app)
+    _wait_for_advice(scene, app)
+    c = scene.controller
+    place = scene.hint.actions[0]
+    cells = list(c.legal_cells())
+    assert len(cells) > 1, cells
+    other = next(cell for cell in cells if cell != (place.x, place.y))
+    _move(app, scene.camera.tile_rect(*other).center)
+    assert c.hover == other
+    assert scene.hint.follows(c) and scene.hint.message == "hud.hint_place"
+    drawn = []
+    real = scene.layer.draw_ghost
+
+    def spy(surface, camera, tile, rot, cell, fits):  # type: ignore[no-untyped-def]
+        drawn.append((cell, rot))
+        real(surface, camera, tile, rot, cell, fits)
+
+    monkeypatch.setattr(scene.layer, "draw_ghost", spy)
+    scene.draw(app.screen)
+    assert ((place.x, place.y), place.rot) in drawn  # the advised tile, on its square
+    assert any(cell == other for cell, _ in drawn)  # and the one the mouse shows

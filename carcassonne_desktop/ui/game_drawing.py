@@ -123,9 +123,15 @@ class GameDrawing:
         player = self.colours[self.game.deciding_player]
         if c.state == PLACE:
             self.layer.draw_legal_cells(surface, self.camera, c.legal_cells().keys(), self.pulse)
-            if self.hint.cell is not None:
-                self.layer.draw_tile_frame(surface, self.camera, self.hint.cell, colour("ui", "accent"), 4)
             tile_id = c.selected_tile
+            if self.hint.cell is not None:
+                advised = self.advised_ghost(c)
+                if advised is not None:
+                    # the advised tile stays on its square while the mouse shows
+                    # another: the pill still says it is there (it vanished)
+                    self.layer.draw_ghost(surface, self.camera, self.game.rules.catalogue[advised.tile or tile_id].raw,
+                                          advised.rot, (advised.x, advised.y), True)
+                self.layer.draw_tile_frame(surface, self.camera, self.hint.cell, colour("ui", "accent"), 4)
             if c.hover is not None and tile_id is not None:
                 self.layer.draw_ghost(surface, self.camera, self.game.rules.catalogue[tile_id].raw, c.rotation,
                                       c.hover, c.ghost_fits)
@@ -224,6 +230,16 @@ class GameDrawing:
         """A button's tooltip stays off the instruction pill (the toolbar's
         opened over it and hid what to do)."""
         return [self.pill_rect()]
+
+    def advised_ghost(self, c: PlacementController) -> PlaceTile | None:
+        """The advised tile placement to draw on its square, while the pill
+        says it is shown and the tile under the mouse is elsewhere."""
+        first = self.hint.actions[0] if self.hint.actions else None
+        if c.state != PLACE or not isinstance(first, PlaceTile) or not self.hint.follows(c):
+            return None
+        if c.hover == (first.x, first.y) or c.selected_tile is None:
+            return None
+        return first
 
     def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         said = self._status_now(c)
