@@ -234,3 +234,43 @@ def test_regression_the_hints_tile_vanishes_when_the_mouse_shows_another_square(
     scene.draw(app.screen)
     assert ((place.x, place.y), place.rot) in drawn  # the advised tile, on its square
     assert any(cell == other for cell, _ in drawn)  # and the one the mouse shows
+
+
+def test_regression_the_wolf_shown_only_in_the_log(app) -> None:  # type: ignore[no-untyped-def]
+    """The wolf eating a flock was only a log line: "Le loup !" now rises
+    from the field where it struck, and each shepherd's flock shows beside
+    it on the board."""
+    import copy
+
+    from carcassonne_desktop.ui.expansions import board_flashes, board_overlays
+    from carcassonne_desktop.ui.expansions.hills_sheep import draw_flocks
+
+    for seed in range(300):
+        game = Game(quick_setup(2, seed=seed, expansions=("base", "hills_sheep")))
+        rng = random.Random(seed)
+        while not game.is_over and game.pending_kind != "flock":
+            game.apply(rng.choice(list(game.legal_actions())))
+        if game.pending_kind == "flock":
+            grow = next(a for a in game.legal_actions() if "grow" in str(a))
+            trial = copy.deepcopy(game)
+            if any(getattr(e, "outcome", None) == "wolf" for e in trial.apply(grow)):
+                break
+    else:
+        raise AssertionError("no wolf")
+    scene = open_scene(app, game)
+    assert draw_flocks in board_overlays(game)
+    # the flocks beside the shepherds: drawn over the board
+    shepherds = [(s, wx, wy) for s, wx, wy in scene.layer.figure_points(game) if s.kind == "shepherd"]
+    assert shepherds
+    board = pygame.Surface(app.screen.get_size())
+    draw_flocks(board, scene.camera, game, scene.layer)
+    sx, sy = scene.camera.world_to_screen(shepherds[0][1], shepherds[0][2])
+    size = scene.layer.renderer.figure_size(scene.camera.scale)
+    badge = pygame.Rect(int(sx + size * 0.45), int(sy - 8), 24, 16)
+    assert pygame.image.tobytes(board.subsurface(badge), "RGB").strip(b"\0")  # something drawn there
+    events = game.apply(grow)
+    flashes = board_flashes(events, game)
+    returned = next(e for e in events if getattr(e, "figure", None) == "shepherd")
+    assert flashes == [("Le loup !", (returned.x, returned.y))]
+    scene._after_events(events)
+    assert any(item.text == "Le loup !" for item in scene.effects.items)

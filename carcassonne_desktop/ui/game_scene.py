@@ -43,7 +43,12 @@ from carcassonne_desktop.ui.computer_turns import (
 from carcassonne_desktop.ui.decision_scenes import DecisionScenes
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.expansions import board_painters, feature_choice, feature_pick
+from carcassonne_desktop.ui.expansions import (
+    board_flashes,
+    board_painters,
+    feature_choice,
+    feature_pick,
+)
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
     BOTTOM_BAR,
     BTN_H,
@@ -274,6 +279,8 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
             if isinstance(event, PointsScored) and event.reason != "final":
                 for i, player in enumerate(event.players):
                     self.effects.float_points(event.points, self.colours[player], event.tiles, delay=0.15 * i)
+        for words, cell in board_flashes(events, self.game):
+            self.effects.float_text(words, self.colours[self.game.turn_player], cell)
         game = self.game
         if any(isinstance(e, GameOver) for e in events):
             self.shown_scores = list(game.scores)
