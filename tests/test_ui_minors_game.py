@@ -274,3 +274,55 @@ def test_regression_the_wolf_shown_only_in_the_log(app) -> None:  # type: ignore
     assert flashes == [("Le loup !", (returned.x, returned.y))]
     scene._after_events(events)
     assert any(item.text == "Le loup !" for item in scene.effects.items)
+
+
+def _hot_seat_after_two_turns(app, controllers=("human", "human", "ai:random")):  # type: ignore[no-untyped-def]
+    """A game of two humans and a computer (the newcomer's hot-seat game),
+    opened with Ada's turn played and Bruno's turn on screen."""
+    from carcassonne_desktop.engine import PASS
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    game = Game(quick_setup(len(controllers), seed=4, controllers=controllers))
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    scene.banner.dismiss()
+    first = next(a for a in scene.game.legal_actions())
+    scene.session.apply(first)
+    if scene.game.deciding_player == 0:
+        scene.session.apply(PASS if PASS in scene.game.legal_actions() else scene.game.legal_actions()[0])
+    scene._reset_after_jump()
+    app.step(1 / 60)
+    return scene
+
+
+def test_regression_any_player_can_undo_the_previous_players_turn_in_hot_seat(app) -> None:  # type: ignore[no-untyped-def]
+    """Ruling UI1: with two humans or more, undo takes back another
+    player's turn only after a question naming them; Escape keeps the turn,
+    Enter (or the button) takes it back."""
+    scene = _hot_seat_after_two_turns(app)
+    assert scene.game.deciding_player == 1 and scene.session.undo_seat() == 0
+    played = len(scene.game.history)
+    scene.undo_turn()
+    assert scene.dialog is not None and scene.dialog_purpose == "undo"
+    assert "P1" in scene.dialog.window_display_title
+    assert len(scene.game.history) == played  # nothing taken back yet
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    assert scene.dialog is None and len(scene.game.history) == played
+    # Ctrl+Z asks too; Enter answers yes: P1's turn is taken back
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="",
+                                         scancode=0))
+    app.step(1 / 60)
+    assert scene.dialog is not None
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    assert scene.dialog is None and len(scene.game.history) == 0
+    assert scene.app.stack.top is scene  # yes to this question never leaves the game
+
+
+def test_undo_against_the_computer_asks_nothing(app) -> None:  # type: ignore[no-untyped-def]
+    scene = _hot_seat_after_two_turns(app, controllers=("human", "ai:random"))
+    assert scene.undo_asks_for() is None
+    scene.undo_turn()
+    assert scene.dialog is None and len(scene.game.history) == 0
