@@ -96,3 +96,25 @@ def test_regression_a_builder_looks_like_a_follower_every_figure_kind_has_its_ow
             common = a.overlap_area(b, (0, 0))
             union = a.count() + b.count() - common
             assert 1 - common / union >= 0.17, (first, second, 1 - common / union)
+
+
+@pytest.mark.parametrize("rot", [0, 1, 2, 3])
+def test_regression_a_heretic_figure_hides_the_shrine_at_every_turn_of_the_tile(rot: int) -> None:
+    """The shrine is drawn upright, but the heretic's place before its door
+    turned with the tile: on a turned tile it stood on the dome or beside it
+    and hid it. It now stands below the building whatever the turn."""
+    from carcassonne_desktop.engine.figure_geometry import feature_anchor
+    from carcassonne_desktop.engine.tile_geometry import rotate_point
+    from carcassonne_desktop.engine.tile_layout import tile_layout
+    from tests.test_ui_king_heretics import TILES
+
+    shrines = [t for t in TILES if t.startswith("shrine/")]
+    assert shrines
+    for tile_id in shrines:
+        layout = tile_layout(TILES[tile_id])
+        shrine = next(p for p in layout.props if p.kind == "shrine")
+        bx, by = rotate_point(shrine.pos, rot)  # where the building is drawn, upright
+        fx, fy = feature_anchor(TILES[tile_id], rot, shrine.feature)
+        assert abs(fx - bx) < 1e-9, (tile_id, rot)
+        assert fy >= by + 0.18, (tile_id, rot, fy, by)  # before the door, the dome in sight
+        assert fy <= 0.9, (tile_id, rot)  # still on the tile

@@ -49,7 +49,7 @@ register_kind(FeatureKind(SHRINE, NEIGHBOURHOOD, neighbourhood_points, order=32)
 # As big as a cloister, and a road that stops on the tile runs to it. The
 # rotunda is lower than a figure: a follower on its middle hid it whole, so
 # the figure stands before its door instead, under the dome.
-register_prop_placement(SHRINE, "centre", radius=0.19, anchor_shift=(0.0, 0.14), road_end=True)
+register_prop_placement(SHRINE, "centre", radius=0.19, anchor_shift=(0.0, 0.2), road_end=True)
 
 
 @dataclass(frozen=True, slots=True)
