@@ -224,7 +224,7 @@ def test_log_survives_loading_and_follows_undo(app):
     reloaded = GameScene(app, scene.game.copy())
     assert reloaded.log.lines() == lines
 
-    scene.undo_turn()
+    scene.undo_turn(agreed=True)  # Paul's turn, Marie on screen: asked first (ruling UI1)
     assert len(scene.game.history) == 2
     assert not any("Paul" in line for line in scene.log.lines())
 

@@ -121,7 +121,7 @@ def test_the_kings_sentence_counts_the_city_of_carcassonne():
     assert player_notes(game, 0) == ("♚ 2",)
     assert player_note_words(game, 0) == (
         "♚ Roi : la plus grande ville achevée (2 tuiles). En fin de partie, 1 point par "
-        "ville achevée (2 jusqu'ici).",)
+        "ville achevée (2 jusqu’ici).",)
 
 
 def test_the_log_says_who_lost_a_challenge():
@@ -135,7 +135,7 @@ def test_the_log_says_who_lost_a_challenge():
 def test_the_log_names_the_abbot_when_an_abbot_loses_a_challenge():
     i18n.set_language("fr")
     line = describe(ChallengeLost(0, "cloister", 0, 1, 1, 1, "abbot"), ["Rouge", "Bleu"])
-    assert line == "Rouge perd le défi : son abbé quitte l'abbaye sans marquer de points."
+    assert line == "Rouge perd le défi : son abbé quitte l’abbaye sans marquer de points."
     i18n.set_language("en")
     line = describe(ChallengeLost(1, "shrine", 1, 1, 0, 1, "abbot"), ["Red", "Blue"])
     assert line == "Blue loses the challenge: the abbot leaves the shrine without scoring."
@@ -221,7 +221,7 @@ def test_the_tooltip_of_a_challenged_cloister_names_the_rival():
     lines = feature_lines(game, game.feature_at(0, 1, "C"))
     assert len(lines) == 3 and "lieu de culte" in lines[2] and "Bleu" in lines[2]
     shrine = feature_lines(game, game.feature_at(1, 1, "C"))
-    assert shrine[2].startswith("Défi avec l'abbaye voisine (Rouge)")
+    assert shrine[2].startswith("Défi avec l’abbaye voisine (Rouge)")
     alone = _golden_game("hs_challenge_unresolved_at_the_end", 2)  # no heretic yet
     assert len(feature_lines(alone, alone.feature_at(0, 1, "C"))) == 2
 
@@ -232,7 +232,7 @@ def test_the_titles_are_said_in_full_over_the_holders_row(app):
     game = _golden_game("kr_robber_baron_longest_road", 8)
     assert player_note_words(game, 1) == (
         "♚ Roi : la plus grande ville achevée (2 tuiles). En fin de partie, 1 point par ville "
-        "achevée (1 jusqu'ici).",)
+        "achevée (1 jusqu’ici).",)
     scene = _scene_of(app, "kr_robber_baron_longest_road", 8)
     rows = scene._panel_layout()["players"]
     first, second = (rows.centerx, rows.y + rows.height // 4), (rows.centerx, rows.bottom - rows.height // 4)
@@ -249,8 +249,12 @@ def test_score_table_headings_shrink_or_wrap_rather_than_run_together():
     from carcassonne_desktop.ui.resources import font
 
     wide = font(HEADER_SIZES[0], bold=True).size("Lieux de culte")[0]
+    lines = header_lines("Lieux de culte", wide - 6)
+    assert len(lines) == 1 and lines[0].get_width() <= wide - 6  # a slightly smaller type
+    # then two lines in the usual type rather than one in a small type (issue 29:
+    # the table's headings now share one size, which should stay readable)
     lines = header_lines("Lieux de culte", wide - 20)
-    assert len(lines) == 1 and lines[0].get_width() <= wide - 20  # a smaller type
+    assert len(lines) == 2 and all(line.get_width() <= wide - 20 for line in lines)
     lines = header_lines("Lieux de culte", 70)
     assert len(lines) == 2 and all(line.get_width() <= 70 for line in lines)
     big = font(HEADER_SIZES[0], bold=True).render("Routes", True, (0, 0, 0))

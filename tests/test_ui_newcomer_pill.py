@@ -58,7 +58,7 @@ def test_every_decision_kind_states_its_question_and_what_enter_does_regression_
                                   enter=EnterEffect(effect, action))
                     assert said.title == i18n.tr(f"decision.{kind}.title"), (language, kind)
                     assert said.hint.startswith(i18n.tr(f"decision.{kind}.hint")), (language, kind)
-                    assert said.enter.startswith(("Entrée", "Tab", "Enter")), (language, kind, said.enter)
+                    assert "Entrée" in said.enter or "Enter" in said.enter, (language, kind, said.enter)
                     assert not said.enter.endswith((" votre", " your")), said.enter  # no figure in a question
                     if action is not None:  # the answer Enter gives is named
                         assert i18n.tr("hud.pass") in said.enter or "pass" in said.enter.lower()

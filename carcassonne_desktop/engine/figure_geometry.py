@@ -38,7 +38,13 @@ def feature_anchor(tile: Mapping[str, Any], rot: int, feature_index: int) -> Poi
     layout = tile_layout(tile)
     if feature_index not in layout.anchors:
         raise IndexError(f"tile {tile.get('id')} has no feature {feature_index}")
-    return rotate_point(layout.anchors[feature_index], rot)
+    x, y = layout.anchors[feature_index]
+    dx, dy = layout.upright_shifts.get(feature_index, (0.0, 0.0))
+    # buildings are drawn upright: "before the door" is below the building
+    # whatever the tile's turn (turned with the tile, the heretic stood on
+    # the shrine's dome or beside it and hid it)
+    bx, by = rotate_point((x - dx, y - dy), rot)
+    return (bx + dx, by + dy)
 
 
 def board_point(x: int, y: int, tile: Mapping[str, Any], rot: int, feature_index: int) -> Point:

@@ -91,6 +91,9 @@ class TileLayout:
     paths: list[PathShape] = field(default_factory=list)
     props: list[Prop] = field(default_factory=list)
     anchors: dict[int, Point] = field(default_factory=dict)
+    #: The part of an anchor that stays upright when the tile turns: a figure
+    #: before the door of a building drawn upright (a shrine), by feature index.
+    upright_shifts: dict[int, Point] = field(default_factory=dict)
 
     def rivers(self) -> list[PathShape]:
         return [p for p in self.paths if p.kind == "river"]
@@ -393,6 +396,8 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
     for index, prop in centre_props.items():
         dx, dy = centre_shifts.get(prop.kind, (0.0, 0.0))
         layout.anchors[index] = (prop.pos[0] + dx, prop.pos[1] + dy)
+        if (dx, dy) != (0.0, 0.0):
+            layout.upright_shifts[index] = (dx, dy)
     _field_anchors(features, obstacles, layout)
     for index in range(len(features)):  # kinds the art does not know: the centre
         layout.anchors.setdefault(index, CENTRE)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from carcassonne_desktop.engine import Game
+from carcassonne_desktop.persistence.document import PlayerSummary
 from carcassonne_desktop.persistence.errors import SaveError
 from carcassonne_desktop.persistence.saves import LoadedGame, SaveInfo
 from carcassonne_desktop.persistence.store import SaveStore
@@ -49,12 +50,24 @@ class SlotView:
     error: str | None
 
     @property
+    def player_lines(self) -> list[str]:
+        """One line per player, for the detail box."""
+        return [player_line(p) for p in self.info.players] if self.info.meta is not None else []
+
+    @property
     def can_load(self) -> bool:
         return self.info.ok
 
     @property
     def can_delete(self) -> bool:
         return not self.info.read_only
+
+
+def player_line(player: PlayerSummary) -> str:
+    """"Ada 12 (ordinateur)": a no-break space keeps the computer's mark
+    with its name and score (a wrapped line left "(ordinateur)" alone, or cut)."""
+    mark = f"\u00a0({text('saves.computer')})" if player.is_computer else ""
+    return f"{player.name} {player.score}{mark}"
 
 
 def slot_view(info: SaveInfo, lang: str) -> SlotView:
@@ -69,10 +82,7 @@ def slot_view(info: SaveInfo, lang: str) -> SlotView:
         # (several autosaves of the same players differ by their turn).
         title = text("saves.autosave_name", turn=text("saves.turn", turn=info.turn + 1),
                      players=", ".join(p.name for p in info.players))
-    players = " · ".join(
-        f"{p.name} {p.score}" + (f" ({text('saves.computer')})" if p.is_computer else "")
-        for p in info.players
-    )
+    players = " · ".join(player_line(p) for p in info.players)
     state = text("saves.finished") if info.finished else text("saves.in_progress")
     status = f"{text('saves.turn', turn=info.turn + 1)} · {state}"
     return SlotView(info, section, title, format_date(info.saved_at, lang), players, status,

@@ -97,6 +97,11 @@ class UndoHistory:
                 return k
         return None
 
+    def undo_seat(self) -> int | None:
+        """The seat whose decision undo takes back (None: nothing to undo)."""
+        target = self.undo_target()
+        return self._actors[target] if target is not None else None
+
     def redo_target(self) -> int | None:
         """The position redo goes to: the next human decision point (or the end)."""
         if self._position >= len(self._actions):

@@ -39,8 +39,8 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.set_aside": "Autosaves this version cannot read were set aside, not deleted "
                            "(%{count}): %{folder}",
         "saves.saved": "Saved as “%{name}”.",
-        "saves.hint": "↑/↓ choose · Enter load · Delete remove · Esc back",
-        "saves.hint_save": "Type a name · Enter save · Esc back",
+        "saves.hint": "↑/↓: choose · Enter: load · Delete: remove · Esc: back",
+        "saves.hint_save": "Type a name · Enter: save · Esc: back",
         "saves.error.generic": "This save cannot be used.",
         "saves.error.missing": "The file does not exist any more.",
         "saves.error.io": "The file cannot be read (%{detail}).",
@@ -101,8 +101,8 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.set_aside": "Sauvegardes automatiques illisibles par cette version, mises de "
                            "côté sans être supprimées (%{count}) : %{folder}",
         "saves.saved": "Partie enregistrée sous « %{name} ».",
-        "saves.hint": "↑/↓ choisir · Entrée charger · Suppr effacer · Échap retour",
-        "saves.hint_save": "Tapez un nom · Entrée enregistrer · Échap retour",
+        "saves.hint": "↑/↓ : choisir · Entrée : charger · Suppr : effacer · Échap : retour",
+        "saves.hint_save": "Tapez un nom · Entrée : enregistrer · Échap : retour",
         "saves.error.generic": "Cette sauvegarde est inutilisable.",
         "saves.error.missing": "Le fichier n’existe plus.",
         "saves.error.io": "Le fichier ne peut pas être lu (%{detail}).",

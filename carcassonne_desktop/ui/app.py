@@ -26,6 +26,7 @@ from carcassonne_desktop.persistence.settings import Settings, load_settings, sa
 from carcassonne_desktop.ui.resources import colour, load_theme, reset_font_cache
 from carcassonne_desktop.ui.scene import Scene, SceneStack
 from carcassonne_desktop.ui.sound import SoundBoard
+from carcassonne_desktop.ui.tooltips import TidyUIManager
 
 _log = logging.getLogger(__name__)
 
@@ -95,12 +96,13 @@ class App:
         self._windowed_size = size or self.settings.window_size
         self.screen = self._open_window()
         language = self.settings.language or i18n.detect_default_language()
-        self.manager = pygame_gui.UIManager(
+        self.manager = TidyUIManager(
             self.screen.get_size(),
             load_theme(),
             enable_live_theme_updates=False,
             starting_language=language,
             translation_directory_paths=i18n.translation_paths(),
+            avoid=self._tooltip_avoid,
         )
         # bold text inside text boxes (<b> in the rules) uses a font the theme does not list
         self.manager.preload_fonts([{"name": "dejavu", "point_size": 17, "style": "bold"}])
@@ -121,6 +123,12 @@ class App:
     @property
     def screen_size(self) -> tuple[int, int]:
         return self.screen.get_size()
+
+    def _tooltip_avoid(self) -> list[pygame.Rect]:
+        """What the screen on top keeps clear of tooltips (ui/tooltips.py)."""
+        stack = getattr(self, "stack", None)
+        top = stack.top if stack is not None else None
+        return top.tooltip_avoid() if top is not None else []
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:

@@ -46,6 +46,10 @@ class Effects:
         stacked = sum(1 for i in self.items if abs(i.wx - wx) < 0.3 and abs(i.wy - wy) < 0.3)
         self.items.append(FloatingPoints(f"+{points}", colour_id, wx, wy + 0.35 * stacked, delay))
 
+    def float_text(self, text: str, colour_id: str, cell: tuple[int, int], delay: float = 0.0) -> None:
+        """A word rising from a tile (an expansion's event: the wolf)."""
+        self.items.append(FloatingPoints(text, colour_id, cell[0] + 0.5, cell[1] + 0.5, delay))
+
     def update(self, dt: float) -> None:
         for item in self.items:
             item.age += dt

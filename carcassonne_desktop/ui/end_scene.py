@@ -10,6 +10,10 @@ terms, worded by ui/score_text.py), in place of the chart.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -33,6 +37,15 @@ if TYPE_CHECKING:
 
 #: Type sizes a column heading of the score table tries, largest first.
 HEADER_SIZES = (17, 15, 13)
+#: (lines, size) the headings try in turn, all at once: one line in a
+#: slightly smaller type before two lines, two lines before a small type;
+#: the last ones for many columns in a small window, where a word cut
+#: ("Couron…", "Marcha…") said nothing.
+HEADER_TRIES = ((1, 17), (1, 15), (2, 17), (2, 15), (1, 13), (2, 13), (2, 12), (2, 11), (3, 11), (3, 10))
+#: The least height of the headings' row.
+HEADER_MIN_H = 38
+#: A number column's least width, and the gap at each side of its text.
+NUMBER_W, CELL_PAD = 44, 7
 
 def category_colour(category: str) -> pygame.Color:
     """A category's bar colour: the palette's (the terrain's colour on the
@@ -184,7 +197,7 @@ class EndScene(Scene):
         surface.blit(winner, (panel.centerx - winner.get_width() // 2, y))
         y += winner.get_height() + 18
         bottom = panel.bottom - 96
-        table_h = 44 + 40 * game.num_players
+        table_h = self.header_height(panel.width - 56) + 6 + 40 * game.num_players
         table = pygame.Rect(panel.left + 28, y, panel.width - 56, table_h)
         self._draw_table(surface, table)
         hint = font(14).render(i18n.tr("end.click_hint"), True, colour("ui", "text_dim"))
@@ -195,24 +208,40 @@ class EndScene(Scene):
         elif chart.height > 60:
             self._draw_chart(surface, chart)
 
+    def table_layout(self, width: int) -> TableLayout:
+        """The score table's columns for ``width`` (see ``table_layout``)."""
+        key = (width, i18n.current_language())
+        cached = self.__dict__.get("_layout")
+        if cached is None or cached[0] != key:  # measured once, not twice a frame
+            game = self.game
+            names = [f"{rank + 1}. {game.setup.players[seat].name}" for rank, seat in enumerate(standings(game))]
+            cached = self.__dict__["_layout"] = (key, table_layout(categories(game), names, width))
+        return cached[1]
+
+    def header_height(self, width: int) -> int:
+        """The headings' row: as tall as their lines (two or three when the
+        columns are narrow)."""
+        return self.table_layout(width).header_h
+
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         game = self.game
-        cats = categories(game)
-        name_w = int(rect.width * 0.3)
-        col_w = (rect.width - name_w) // (len(cats) + 1)
-        headers = [i18n.tr("score.player")] + [category_label(c) for c in cats] + [i18n.tr("score.total")]
-        for i, text in enumerate(headers):
-            x = rect.left if i == 0 else rect.left + name_w + (i - 1) * col_w
-            width = name_w if i == 0 else col_w
-            lines = header_lines(text, width - 14)
-            top = rect.top + (38 - sum(line.get_height() for line in lines)) // 2
-            for line in lines:
-                surface.blit(line, (x if i == 0 else x + width - line.get_width() - 8, top))
+        layout = self.table_layout(rect.width)
+        cats, name_w, size, header_h = layout.cats, layout.name_w, layout.size, layout.header_h
+        lefts = [rect.left + x for x in layout.lefts]
+        dim = colour("ui", "text_dim")
+        player = font(size, bold=True).render(fit_text(i18n.tr("score.player"), size, True, name_w - 14), True, dim)
+        surface.blit(player, (rect.left, rect.top + (header_h - player.get_height()) // 2))
+        for x, col_w, lines in zip(lefts, layout.widths, layout.lines):
+            rendered = [font(size, bold=True).render(line, True, dim) for line in lines]
+            top = rect.top + (header_h - sum(line.get_height() for line in rendered)) // 2
+            for line in rendered:
+                surface.blit(line, (x + col_w - line.get_width() - CELL_PAD, top))
                 top += line.get_height()
-        pygame.draw.line(surface, colour("ui", "accent"), (rect.left, rect.top + 38), (rect.right, rect.top + 38), 2)
+        pygame.draw.line(surface, colour("ui", "accent"), (rect.left, rect.top + header_h),
+                         (rect.right, rect.top + header_h), 2)
         winners = set(game.winners())
         self.cells = []
-        y = rect.top + 44
+        y = rect.top + header_h + 6
         for rank, seat in enumerate(standings(game)):
             player = game.setup.players[seat]
             row = pygame.Rect(rect.left, y, rect.width, 38)
@@ -227,15 +256,14 @@ class EndScene(Scene):
             values = [game.breakdown[seat].get(c, 0) for c in cats] + [game.scores[seat]]
             columns: list[str | None] = [*cats, None]
             for i, value in enumerate(values):
-                cell_rect = pygame.Rect(rect.left + name_w + i * col_w, row.top, col_w, row.height)
+                cell_rect = pygame.Rect(lefts[i], row.top, layout.widths[i], row.height)
                 self.cells.append((cell_rect, seat, columns[i]))
                 if self.detail == (seat, columns[i]):
                     pygame.draw.rect(surface, colour("ui", "accent"), cell_rect, 2, border_radius=6)
                 bold = i == len(values) - 1
                 cell = font(21 if bold else 19, bold=bold).render(str(value), True,
                                                                    colour("ui", "title") if bold else colour("ui", "text"))
-                x = rect.left + name_w + i * col_w + col_w - cell.get_width() - 8
-                surface.blit(cell, (x, row.top + 6))
+                surface.blit(cell, (cell_rect.right - cell.get_width() - CELL_PAD, row.top + 6))
             y += 40
 
     def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -245,14 +273,16 @@ class EndScene(Scene):
         order = standings(game)
         title = font(17, bold=True).render(i18n.tr("end.chart"), True, colour("ui", "text_dim"))
         surface.blit(title, (rect.left, rect.top))
-        legend_x = rect.left + title.get_width() + 24
+        legend_x, legend_y = rect.left + title.get_width() + 24, rect.top
         for c in cats:
-            swatch = pygame.Rect(legend_x, rect.top + 3, 16, 16)
-            pygame.draw.rect(surface, category_colour(c), swatch, border_radius=3)
             label = font(15).render(category_label(c), True, colour("ui", "text"))
-            surface.blit(label, (swatch.right + 6, rect.top + 2))
+            if legend_x + 22 + label.get_width() > rect.right:  # the next line, not past the panel
+                legend_x, legend_y = rect.left + title.get_width() + 24, legend_y + 22
+            swatch = pygame.Rect(legend_x, legend_y + 3, 16, 16)
+            pygame.draw.rect(surface, category_colour(c), swatch, border_radius=3)
+            surface.blit(label, (swatch.right + 6, legend_y + 2))
             legend_x = swatch.right + label.get_width() + 20
-        top = rect.top + 30
+        top = legend_y + 30
         bar_h = max(10, min(30, (rect.bottom - top) // max(1, len(order)) - 8))
         best = max(1, max(game.scores))
         name_w = 150
@@ -320,15 +350,122 @@ class EndScene(Scene):
         return lines
 
 
+def heading_words(text: str) -> list[str]:
+    """A heading's words, cut after a hyphen too ("Chevalier-" "brigand")."""
+    return re.findall(r"[^\s-]+-?|-", text)
+
+
+def wrap_heading(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """A heading's lines within ``width``, cut between words or after a hyphen."""
+    lines: list[str] = []
+    for word in heading_words(text):
+        if lines:
+            joined = lines[-1] + ("" if lines[-1].endswith("-") else " ") + word
+            if fnt.size(joined)[0] <= width:
+                lines[-1] = joined
+                continue
+        lines.append(word)
+    return lines or [""]
+
+
+def header_layout(texts: Sequence[str], width: int) -> tuple[int, list[list[str]]]:
+    """One type size for every column heading within ``width`` and each
+    heading's lines: the first of ``HEADER_TRIES`` where every heading fits
+    whole, no word cut (the headings had mixed sizes and cut words)."""
+    layout = _headings_in([width] * len(texts), texts)
+    if layout is not None:
+        return layout
+    size = HEADER_TRIES[-1][1]
+    fnt = font(size, bold=True)
+    return size, [[fit_text(line, size, True, width) for line in wrap_heading(text, fnt, width)[:3]]
+                  for text in texts]
+
+
+def _headings_in(widths: Sequence[int], texts: Sequence[str]) -> tuple[int, list[list[str]]] | None:
+    """The first of ``HEADER_TRIES`` at which each heading fits its width
+    whole, with its lines; None if none does."""
+    for most, size in HEADER_TRIES:
+        fnt = font(size, bold=True)
+        laid = [wrap_heading(text, fnt, width) for text, width in zip(texts, widths)]
+        if all(len(lines) <= most and all(fnt.size(line)[0] <= width for line in lines)
+               for lines, width in zip(laid, widths)):
+            return size, laid
+    return None
+
+
+def _narrowest(text: str, fnt: pygame.font.Font, most: int) -> int:
+    """The least width at which `text` holds in `most` lines, cut between
+    words or after a hyphen."""
+    words = heading_words(text)
+
+    def joined(part: list[str]) -> str:
+        out = ""
+        for word in part:
+            out += word if not out or out.endswith("-") else " " + word
+        return out
+
+    best = fnt.size(joined(words))[0]
+    for cuts in combinations(range(1, len(words)), min(most, len(words)) - 1):
+        bounds = (0, *cuts, len(words))
+        widest = max(fnt.size(joined(words[a:b]))[0] for a, b in zip(bounds, bounds[1:]))
+        best = min(best, widest)
+    return best
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """The score table's columns: the categories, the players' column,
+    each number column's left (from the table's left) and width, the
+    headings' one type size, their lines, and the headings' row height."""
+
+    cats: list[str]
+    name_w: int
+    lefts: list[int]
+    widths: list[int]
+    size: int
+    lines: list[list[str]]
+    header_h: int
+
+
+def table_layout(cats: list[str], names: Sequence[str], width: int) -> TableLayout:
+    """Columns as wide as their heading's longest word needs (a number's
+    at least), the room left shared out; the players' column no wider than
+    its names need. With one column each a third of the table was names and
+    every long heading was cut ("Couron…", "Marcha…")."""
+    headers = [category_label(c) for c in cats] + [i18n.tr("score.total")]
+    name_need = max(font(19, bold=True).size(name)[0] for name in names) + 60 if names else 140
+    name_w = max(110, min(int(width * 0.3), name_need))
+    room = width - name_w
+    chosen: tuple[int, list[list[str]]] | None = None
+    widths: list[int] = []
+    for most, size in HEADER_TRIES:
+        fnt = font(size, bold=True)
+        needs = [max(NUMBER_W, _narrowest(text, fnt, most)) + 2 * CELL_PAD for text in headers]
+        if sum(needs) > room:
+            continue
+        extra = (room - sum(needs)) // len(needs)
+        widths = [need + extra for need in needs]
+        laid = [wrap_heading(text, fnt, w - 2 * CELL_PAD) for text, w in zip(headers, widths)]
+        if all(len(lines) <= most for lines in laid):
+            chosen = (size, laid)
+            break
+    if chosen is None:  # a very small window: columns shared by need, the smallest type, cut at worst
+        fnt = font(HEADER_TRIES[-1][1], bold=True)
+        needs = [max(NUMBER_W, max(fnt.size(w)[0] for w in heading_words(text))) + 2 * CELL_PAD
+                 for text in headers]
+        widths = [need * room // sum(needs) for need in needs]
+        chosen = _headings_in([w - 2 * CELL_PAD for w in widths], headers) or (HEADER_TRIES[-1][1], [
+            [fit_text(line, HEADER_TRIES[-1][1], True, w - 2 * CELL_PAD)
+             for line in wrap_heading(text, fnt, w - 2 * CELL_PAD)[:3]] for text, w in zip(headers, widths)])
+    size, laid = chosen
+    lefts = [name_w + sum(widths[:i]) for i in range(len(widths))]
+    lines = max(len(lines) for lines in laid)
+    header_h = max(HEADER_MIN_H, lines * font(size, bold=True).get_linesize() + 6)
+    return TableLayout(cats, name_w, lefts, widths, size, laid, header_h)
+
+
 def header_lines(text: str, width: int) -> list[pygame.Surface]:
-    """A column heading within ``width``: smaller type before two lines, two
-    lines before cutting it ("Abbayes" and "Lieux de culte" ran together
-    with six columns)."""
+    """A column heading alone within ``width``, rendered."""
+    size, (lines,) = header_layout([text], width)
     dim = colour("ui", "text_dim")
-    for size in HEADER_SIZES:
-        if font(size, bold=True).size(text)[0] <= width:
-            return [font(size, bold=True).render(text, True, dim)]
-    small = HEADER_SIZES[-1]
-    lines = wrap(text, font(small, bold=True), width)
-    shown = lines[:1] + [fit_text(" ".join(lines[1:]), small, True, width)] if len(lines) > 1 else lines
-    return [font(small, bold=True).render(fit_text(line, small, True, width), True, dim) for line in shown]
+    return [font(size, bold=True).render(line, True, dim) for line in lines]

@@ -50,6 +50,9 @@ from carcassonne_desktop.ui.placement_controller import (
 )
 from carcassonne_desktop.ui.resources import colour, font
 
+#: The smallest tile card worth drawing above the answer buttons.
+CARD_SMALLEST = 48
+
 
 class GameDrawing:
     """The drawing half of `GameScene` (a mixin: it only reads the scene's state)."""
@@ -101,7 +104,10 @@ class GameDrawing:
         self.effects.draw(surface, self.camera)
         self._draw_status(surface, c)
         if explain and self.hover_feature is not None:
-            draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, board,
+            # under the instruction pill, never over it
+            pill = self.pill_rect()
+            below = pygame.Rect(board.x, pill.bottom + 4, board.width, max(0, board.bottom - pill.bottom - 4))
+            draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, below,
                          self._spots_area(c))
         self._draw_panel(surface, c)
         self._draw_player_words(surface)
@@ -117,9 +123,15 @@ class GameDrawing:
         player = self.colours[self.game.deciding_player]
         if c.state == PLACE:
             self.layer.draw_legal_cells(surface, self.camera, c.legal_cells().keys(), self.pulse)
-            if self.hint.cell is not None:
-                self.layer.draw_tile_frame(surface, self.camera, self.hint.cell, colour("ui", "accent"), 4)
             tile_id = c.selected_tile
+            if self.hint.cell is not None:
+                advised = self.advised_ghost(c)
+                if advised is not None:
+                    # the advised tile stays on its square while the mouse shows
+                    # another: the pill still says it is there (it vanished)
+                    self.layer.draw_ghost(surface, self.camera, self.game.rules.catalogue[advised.tile or tile_id].raw,
+                                          advised.rot, (advised.x, advised.y), True)
+                self.layer.draw_tile_frame(surface, self.camera, self.hint.cell, colour("ui", "accent"), 4)
             if c.hover is not None and tile_id is not None:
                 self.layer.draw_ghost(surface, self.camera, self.game.rules.catalogue[tile_id].raw, c.rotation,
                                       c.hover, c.ghost_fits)
@@ -214,6 +226,21 @@ class GameDrawing:
         return status_rect(self.camera.viewport, said.title, said.hint, said.colour, self.status_top(),
                            said.enter)
 
+    def tooltip_avoid(self) -> list[pygame.Rect]:
+        """A button's tooltip stays off the instruction pill (the toolbar's
+        opened over it and hid what to do)."""
+        return [self.pill_rect()]
+
+    def advised_ghost(self, c: PlacementController) -> PlaceTile | None:
+        """The advised tile placement to draw on its square, while the pill
+        says it is shown and the tile under the mouse is elsewhere."""
+        first = self.hint.actions[0] if self.hint.actions else None
+        if c.state != PLACE or not isinstance(first, PlaceTile) or not self.hint.follows(c):
+            return None
+        if c.hover == (first.x, first.y) or c.selected_tile is None:
+            return None
+        return first
+
     def _draw_status(self, surface: pygame.Surface, c: PlacementController | None) -> None:
         said = self._status_now(c)
         draw_status(surface, self.camera.viewport, said.title, said.hint, said.colour, self.mouse,
@@ -260,6 +287,12 @@ class GameDrawing:
         if not rows.collidepoint(pos):
             return []
         game = self.game
+        for area, seat, kind in self.players_view.figure_spots:
+            if area.inflate(4, 6).collidepoint(pos) and seat < game.num_players:
+                # an icon and its count: which figure, and how many are left
+                left = self.player_rows(self.shown_controller())[seat].figures.get(kind, 0)
+                return [game.setup.players[seat].name,
+                        i18n.tr("hud.figure_left", figure=figure_name(kind).capitalize(), count=left)]
         player = min(game.num_players - 1, (pos[1] - rows.y) * game.num_players // max(1, rows.height))
         words = [*player_note_words(game, player), *inventory_words(game, player)]
         if not words:
@@ -302,6 +335,9 @@ class GameDrawing:
             tile_id = None
         if tile_id is None:
             return
+        rect = self.card_room(rect)
+        if rect.height < CARD_SMALLEST:
+            return  # answers fill the card's room: their question is about the tile on the board
         card = pygame.Rect(0, 0, rect.height, rect.height)
         card.center = rect.center
         draw_tile_card(surface, self.renderer, catalogue[tile_id].raw, rot, card)
@@ -310,6 +346,15 @@ class GameDrawing:
             v = colour("ui", "panel")
             veil.fill((v.r, v.g, v.b, 150))
             surface.blit(veil, card)
+
+    def card_room(self, rect: pygame.Rect) -> pygame.Rect:
+        """The card's room above the answer buttons that rose over it (the
+        question's buttons hid the tile preview)."""
+        top = self.choices_top
+        visible = [w for n, w in self.buttons.items() if n.startswith("choice:") and w.visible]
+        if top is None or not visible or top >= rect.bottom:
+            return rect
+        return pygame.Rect(rect.x, rect.y, rect.width, max(0, top - 6 - rect.y))
 
     def _draw_chip(self, surface: pygame.Surface, kind: str, rect: pygame.Rect, selected: bool, left: int) -> None:
         """A neutral figure wears its own colour and has no count in anyone's supply."""

@@ -39,10 +39,11 @@ class GameInput:
             return self._on_button(event.ui_element)
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
             self.dialog = None
-            self.leave_to_menu()
+            self.dialog_confirmed()
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
             self.dialog = None
+            self.dialog_purpose = "quit"
             return True
         if self.dialog is not None and event.type == pygame.KEYDOWN:
             # The question is answered from the keyboard too; other keys must
@@ -50,8 +51,10 @@ class GameInput:
             if event.key == pygame.K_ESCAPE:
                 self._close_dialog()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                purpose = self.dialog_purpose
                 self._close_dialog()
-                self.leave_to_menu()
+                self.dialog_purpose = purpose
+                self.dialog_confirmed()
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos

@@ -277,7 +277,16 @@ class GameLog:
         head = entry.head(self.names)
         if head:
             out.append(Row(head, entry.player, "head"))
-        for index, event in enumerate(entry.events):
+        events = entry.events
+        for index, event in enumerate(events):
+            if isinstance(event, TileDiscarded):
+                run = _discard_run(events, index)
+                if run == 0:
+                    continue  # told by the line of its run's first tile
+                if run > 1:  # tiles set aside in a row inside a turn: one line
+                    out.append(Row(i18n.tr("message.tiles_discarded", name=self.names[event.player],
+                                           count=run), event.player, "event", index))
+                    continue
             text = describe(event, self.names)
             if not text:
                 continue
@@ -394,6 +403,23 @@ class GameLog:
         if row.style == "head" and entry.placed is not None:
             return (entry.placed.x, entry.placed.y)
         return None
+
+
+def _discard_run(events: Sequence[Event], index: int) -> int:
+    """How many tiles the run of one player's discards starting at `index`
+    holds (0: `index` is inside a run, not its first tile)."""
+    event = events[index]
+    assert isinstance(event, TileDiscarded)
+
+    def same(other: Event) -> bool:
+        return isinstance(other, TileDiscarded) and other.player == event.player
+
+    if index > 0 and same(events[index - 1]):
+        return 0
+    run = 1
+    while index + run < len(events) and same(events[index + run]):
+        run += 1
+    return run
 
 
 def _indent(surface: pygame.Surface, dx: int) -> pygame.Surface:

@@ -5,6 +5,7 @@ pygame-gui buttons kept in step with the decision on screen (a mixin of
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pygame
@@ -57,6 +58,9 @@ class GamePanel:
     root: Any
     manager: Any
     buttons: dict[str, Any]
+    answer_order: dict[str, list[str]]
+    #: The top of the highest answer button over the card (None: none there).
+    choices_top: int | None = None
 
     @staticmethod
     def board_rect(size: tuple[int, int]) -> pygame.Rect:
@@ -223,19 +227,33 @@ class GamePanel:
                          state in (PLACE, FIGURE, DECIDE) and not self.hint.thinking)
         self._set_button("last_tile", True, self.game.last_placed is not None)
 
-    @staticmethod
-    def _choice_actions(c: PlacementController | None) -> list[Action]:
+    def _choice_actions(self, c: PlacementController | None) -> list[Action]:
         """The answers shown as buttons: an expansion's decision's (but pass,
-        which has its own button), or the figure step's other actions (recall...)."""
+        which has its own button), or the figure step's other actions (recall...),
+        in a stable order."""
         if c is None:
             return []
         if c.state == DECIDE:
             # answers that name a board place are clicked there (spots)
             on_board = {spot.answer for spot in c.all_spots()}
-            return [a for a in c.choices() if a != PASS and not located(a) and a not in on_board]
-        if c.state == FIGURE:
-            return c.other_actions()
-        return []
+            answers = [a for a in c.choices() if a != PASS and not located(a) and a not in on_board]
+        elif c.state == FIGURE:
+            answers = c.other_actions()
+        else:
+            return []
+        kind = c.decision.kind if c.state == DECIDE and c.decision is not None else ""
+        return self._in_stable_order(kind, answers)
+
+    def _in_stable_order(self, kind: str, answers: list[Action]) -> list[Action]:
+        """The answers in the order this question first showed them: the same
+        answers in another order on a later turn made a player click the
+        wrong one (family table, second round). New answers go after the
+        ones already seen, in the order the rules give them."""
+        seen = self.answer_order.setdefault(kind, [])
+        keys = [json.dumps(a.to_json(), sort_keys=True) for a in answers]
+        seen.extend(k for k in dict.fromkeys(keys) if k not in seen)
+        rank = {k: i for i, k in enumerate(seen)}
+        return [a for _, a in sorted(zip(keys, answers), key=lambda pair: rank[pair[0]])]
 
     def _sync_choices(self, choices: list[Action]) -> None:
         """One button per answer, rebuilt when the answers change: in the
@@ -252,6 +270,7 @@ class GamePanel:
             self.buttons.pop(name).kill()
             self._button_state.pop(name, None)
         self._choice_labels = labels
+        self.choices_top = None
         if not labels or self.root is None:
             return
         row = self._panel_layout()["row_b"]
@@ -272,11 +291,14 @@ class GamePanel:
             # click the feature instead, and Pass keeps its button
             return
         height = max(MIN_CHOICE_H, min(BTN_H, (span - 6 * (lines - 1)) // lines))
+        # read top down, like the question (the first answer stood at the bottom)
+        top = row.bottom - lines * height - (lines - 1) * 6
         for index, label in enumerate(labels):
             line, column = divmod(index, per_row)
-            rect = pygame.Rect(row.x + column * (width + 8), row.bottom - height - line * (height + 6),
-                               width, height)
+            rect = pygame.Rect(row.x + column * (width + 8), top + line * (height + 6), width, height)
             self.buttons[f"choice:{index}"] = pygame_gui.elements.UIButton(
                 rect, label, self.manager, container=self.root, tool_tip_text=label,
                 object_id="#primary_button" if kind else None)
+            # the tile card shrinks above the answers rather than hide under them
+            self.choices_top = rect.top if self.choices_top is None else min(self.choices_top, rect.top)
 

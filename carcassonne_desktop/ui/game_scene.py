@@ -43,7 +43,12 @@ from carcassonne_desktop.ui.computer_turns import (
 from carcassonne_desktop.ui.decision_scenes import DecisionScenes
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
-from carcassonne_desktop.ui.expansions import board_painters, feature_choice, feature_pick
+from carcassonne_desktop.ui.expansions import (
+    board_flashes,
+    board_painters,
+    feature_choice,
+    feature_pick,
+)
 from carcassonne_desktop.ui.game_constants import (  # noqa: F401 (THINKING_FPS: tests)
     BOTTOM_BAR,
     BTN_H,
@@ -148,11 +153,15 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self.shown_scores: list[int] | None = None
         self.end_pushed = False
         self.dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        #: What a yes to the open dialog does: "quit" or "undo".
+        self.dialog_purpose = "quit"
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self._button_state: dict[str, tuple[bool, bool]] = {}
         self._choice_labels: tuple[str, ...] = ()
         #: The answer button chosen with Tab (a question with no board spots).
         self.answer_index: int | None = None
+        #: Each question's answers in the order first shown (GamePanel._in_stable_order).
+        self.answer_order: dict[str, list[str]] = {}
 
         self.decision_scenes = DecisionScenes(app, self._after_tentative)
         self._rebuild_log()
@@ -272,6 +281,8 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
             if isinstance(event, PointsScored) and event.reason != "final":
                 for i, player in enumerate(event.players):
                     self.effects.float_points(event.points, self.colours[player], event.tiles, delay=0.15 * i)
+        for words, cell in board_flashes(events, self.game):
+            self.effects.float_text(words, self.colours[self.game.turn_player], cell)
         game = self.game
         if any(isinstance(e, GameOver) for e in events):
             self.shown_scores = list(game.scores)
@@ -288,10 +299,51 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
                 self.on_turn_end(self)
         self.hover_feature = None
 
-    def undo_turn(self) -> None:
+    def undo_turn(self, agreed: bool = False) -> None:
+        """Take back the latest human turn; another player's turn in a game of
+        several humans only once the question naming them is answered yes
+        (ruling UI1: anyone could take back the previous player's turn
+        without a word)."""
+        if self.dialog is not None:
+            return
+        seat = self.undo_asks_for()
+        if seat is not None and not agreed:
+            self._ask_undo(seat)
+            return
         self.driver.reset()
         if self.session.undo_turn():
             self._reset_after_jump()
+
+    def undo_asks_for(self) -> int | None:
+        """The seat whose turn undo would take back when that needs their
+        agreement: with two humans or more, a turn that is not the one of
+        the human deciding now (None: undo goes ahead at once)."""
+        seat = self.session.undo_seat()
+        players = self.game.setup.players
+        if seat is None or sum(not p.controller.startswith("ai:") for p in players) < 2:
+            return None
+        return None if seat == self.game.deciding_player else seat
+
+    def _ask_undo(self, seat: int) -> None:
+        if self.app is None:
+            return
+        name = self.game.setup.players[seat].name
+        width, height = self.app.screen_size
+        rect = pygame.Rect(0, 0, 520, 290)
+        rect.center = (width // 2, height // 2)
+        self.dialog_purpose = "undo"
+        self.dialog = confirmation_dialog(
+            self.manager, rect, i18n.tr("dialog.undo_other_body", name=name),
+            i18n.tr("dialog.undo_other_title", name=name), i18n.tr("dialog.undo_other_confirm"))
+
+    def dialog_confirmed(self) -> None:
+        """The open question was answered yes: leave the game, or take back
+        another player's turn."""
+        purpose, self.dialog_purpose = self.dialog_purpose, "quit"
+        if purpose == "undo":
+            self.undo_turn(agreed=True)
+        else:
+            self.leave_to_menu()
 
     def redo_turn(self) -> None:
         self.driver.reset()
@@ -542,6 +594,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         width, height = self.app.screen_size
         rect = pygame.Rect(0, 0, 500, 270)
         rect.center = (width // 2, height // 2)
+        self.dialog_purpose = "quit"
         self.dialog = confirmation_dialog(
             # a finished game cannot be resumed: it is only there to look at
             self.manager, rect, i18n.key("dialog.quit_body_over" if self.game.is_over else "dialog.quit_body"),
@@ -552,6 +605,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
+            self.dialog_purpose = "quit"
 
     def thumbnail(self) -> bytes | None:
         """The board as a small PNG for the save list (a few milliseconds a turn)."""

@@ -75,6 +75,10 @@ class GameSession:
     def can_redo(self) -> bool:
         return self.history is not None and self.history.can_redo()
 
+    def undo_seat(self) -> int | None:
+        """Whose turn undo takes back (None: nothing to undo)."""
+        return self.history.undo_seat() if self.history is not None else None
+
     def undo_turn(self) -> bool:
         """Back to the start of the latest human turn (never stopping mid-turn)."""
         if not self.can_undo():

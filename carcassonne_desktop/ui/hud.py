@@ -111,11 +111,16 @@ class PlayersView:
 
     def __init__(self, meeples: MeepleCache | None = None) -> None:
         self.meeples = meeples or MeepleCache(64)
+        #: Where the last draw put each figure icon and its count: (area, row, kind),
+        #: so pointing at one can name it (the icons alone did not say which is which).
+        self.figure_spots: list[tuple[pygame.Rect, int, str]] = []
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[PlayerRow], current: int | None,
              thinking: bool, pulse: float) -> int:
         """Draw the rows from ``rect.top``; returns the y below them."""
+        del pulse  # the rows no longer blink; kept for the callers
         y = rect.top
+        self.figure_spots = []
         own_line = any(row.inventory for row in rows)
         row_h = players_row_height(len(rows), own_line)
         for i, row in enumerate(rows):
@@ -133,12 +138,15 @@ class PlayersView:
             # what expansions say about the player (the flock, the king) follows
             # the name: smaller type when the notes are many, and the name gives
             # way rather than a note (a title must stay in sight)
-            note_size = _note_size(row.notes, name_w - 80)
-            notes_w = _notes_width(row.notes, note_size)
+            # a computer's "thinking…" goes first among the notes, on the name's
+            # line: at the end of the figures' line it was drawn over their counts
+            notes = [thinking_label(), *row.notes] if i == current and thinking else list(row.notes)
+            note_size = _note_size(notes, name_w - 80)
+            notes_w = _notes_width(notes, note_size)
             name = fit_text(row.name, 18, True, max(60, name_w - notes_w - 12) if notes_w else name_w)
             surface.blit(text(name, 18, True, "ui", "text"), (name_x, r.y + 5))
             nx = name_x + font(18, bold=True).size(name)[0] + 12
-            for note in row.notes:
+            for note in notes:
                 label = text(note, note_size, True, "ui", "accent")
                 if nx + label.get_width() > right:
                     break
@@ -156,6 +164,8 @@ class PlayersView:
                 surface.blit(icon, (fx, fy + (18 - icon_px) // 2))
                 count = text(f"{times}{row.figures[kind]}", count_px, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
+                self.figure_spots.append(
+                    (pygame.Rect(fx, fy, icon.get_width() + 2 + count.get_width(), 18), i, kind))
                 fx += icon.get_width() + count.get_width() + gap
             if own_line:
                 _draw_inventory(surface, row.inventory, name_x, fy + line, r.right - 10)
@@ -168,15 +178,17 @@ class PlayersView:
                     break
                 surface.blit(label, (fx, fy + 2))
                 fx += label.get_width() + 10
-            if i == current and thinking:
-                dots = "." * (1 + int(pulse * 2.5) % 3)
-                label = text(i18n.tr("hud.thinking_short") + dots, 14, False, "ui", "accent")
-                surface.blit(label, (r.right - label.get_width() - 10, fy + 2))
             y += row_h
         return y
 
 
 NOTE_GAP = 10
+
+
+def thinking_label() -> str:
+    """"réfléchit…": still (dots that counted changed its width, and the
+    name and notes beside it jumped each frame)."""
+    return i18n.tr("hud.thinking_short") + "…"
 
 
 def inventory_label(held: Held) -> str:

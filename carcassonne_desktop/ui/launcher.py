@@ -31,21 +31,13 @@ def expansion_choices() -> list[dict[str, Any]]:
     for exp_id, cls in registry().items():
         if exp_id == "base":
             continue
+        # the whole description, written for the setup screen (two or three
+        # sentences): cut to its first sentence, the Count's and the Heretics'
+        # said only what they replace or count as (family table, second round)
         description = dict(getattr(cls, "description", {}) or {})
-        # the setup screen has room for one sentence; the rules screen has the rest
-        short = {lang: first_sentence(text) for lang, text in description.items()}
         out.append({"id": exp_id, "name": dict(getattr(cls, "title", {}) or {"en": exp_id}),
-                    "description": short})
+                    "description": description})
     return out
-
-
-def first_sentence(text: str) -> str:
-    """The first sentence of a description (up to and including its full stop)."""
-    for end in (". ", " ; ", "; "):
-        index = text.find(end)
-        if index > 0:
-            return text[: index + 1].rstrip(" ;") + ("" if end == ". " else ".")
-    return text
 
 
 def ai_level_names() -> list[str]:

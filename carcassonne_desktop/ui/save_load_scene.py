@@ -185,8 +185,9 @@ class SaveLoadScene(PanelScene):
         reserve, least = (NOTES_HEIGHT, 120) if self.browser.notice else (100, 170)
         if view is not None:
             # an unreadable file's reason is in its status ("Unreadable: ...") already
-            lines = [f"<b>{_escape(view.title)}</b>", _escape(view.date),
-                     _escape(view.status), _escape(view.players)]
+            # one player a line: "(ordinateur)" was cut or left alone on a line
+            lines = [f"<b>{_escape(view.title)}</b>", _escape(view.date), _escape(view.status),
+                     *(_escape(line) for line in view.player_lines)]
             height = max(least, area.bottom - y - reserve)
             self.detail = pygame_gui.elements.UITextBox(
                 "<br>".join(line for line in lines if line),

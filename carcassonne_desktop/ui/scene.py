@@ -107,6 +107,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         del surface
 
+    def tooltip_avoid(self) -> list[pygame.Rect]:
+        """What a tooltip must not cover on this screen (ui/tooltips.py)."""
+        return []
+
     # ----------------------------------------------------------------- errors
 
     def rescue(self) -> bool | None:

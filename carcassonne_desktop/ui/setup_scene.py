@@ -38,6 +38,9 @@ OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "farmers_first_ed
 DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False,
                                     "farmers_first_edition": False, "hand_of_3": False}
 ROW_H = 50
+#: Tighter seat rows, tried in turn when 7 or 8 seats would leave no room under
+#: them for the longest description (which then floated over the last seats).
+SEAT_ROW_HEIGHTS = (ROW_H, 45, 40)
 #: The tightest row of the names-only expansion list (a 26 px check box and a gap).
 COMPACT_ROW_H = 30
 #: The seat menus' font (theme "button"), the compact one for small windows
@@ -88,6 +91,7 @@ class SetupModel:
         seats = _remembered_seats(setup.get("players"), controllers)
         if len(seats) >= MIN_PLAYERS:
             model.seats = seats
+            model.renumber_default_names()
         options = setup.get("options", {})
         if isinstance(options, dict):
             for name in OPTION_NAMES:
@@ -152,6 +156,15 @@ class SetupModel:
     def remove_seat(self, index: int) -> None:
         if len(self.seats) > MIN_PLAYERS and 0 <= index < len(self.seats):
             del self.seats[index]
+            self.renumber_default_names()
+
+    def renumber_default_names(self) -> None:
+        """A seat still called by a default name ("Joueur 3", "Player 3") takes
+        the number of its place: with two seats left, nobody is "Joueur 3"
+        (family table, second round). Names a player typed are kept."""
+        for index, seat in enumerate(self.seats):
+            if _is_default_name(seat.name):
+                seat.name = i18n.tr("setup.default_name", n=index + 1)
 
 
 class SetupScene(PanelScene):
@@ -253,33 +266,37 @@ class SetupScene(PanelScene):
         colour_w = self._menu_width([label for label, _ in colour_options], menu_font)
         ctrl_w = self._menu_width([label for label, _ in ctrl_options], menu_font)
         name_w = max(NAME_MIN_W, area.width - colour_w - ctrl_w - 44 - 48 - 24)
+        row_h = self._seat_row_height(area, y)
+        widget_h = row_h - 6
         for i, seat in enumerate(self.model.seats):
-            row_y = y + i * ROW_H
-            sprite = render_meeple("follower", seat.color, 40)
-            pygame_gui.elements.UIImage(pygame.Rect(x, row_y + 2, 40, 40), sprite, self.manager,
-                                        container=panel)
+            row_y = y + i * row_h
+            sprite = render_meeple("follower", seat.color, widget_h - 4)
+            pygame_gui.elements.UIImage(pygame.Rect(x, row_y + 2, widget_h - 4, widget_h - 4), sprite,
+                                        self.manager, container=panel)
             cx = x + 44
             entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(cx, row_y, name_w, 44), self.manager, container=panel)
+                pygame.Rect(cx, row_y, name_w, widget_h), self.manager, container=panel)
             entry.set_text_length_limit(24)
             entry.set_text(seat.name)
             cx += name_w + 8
             colour_menu = pygame_gui.elements.UIDropDownMenu(
                 colour_options, next(o for o in colour_options if o[1] == seat.color),
-                pygame.Rect(cx, row_y, colour_w, 44), self.manager, container=panel, object_id=menu_id)
+                pygame.Rect(cx, row_y, colour_w, widget_h), self.manager, container=panel,
+                object_id=menu_id)
             cx += colour_w + 8
             ctrl_menu = pygame_gui.elements.UIDropDownMenu(
                 ctrl_options, next(o for o in ctrl_options if o[1] == seat.controller),
-                pygame.Rect(cx, row_y, ctrl_w, 44), self.manager, container=panel, object_id=menu_id)
+                pygame.Rect(cx, row_y, ctrl_w, widget_h), self.manager, container=panel,
+                object_id=menu_id)
             cx += ctrl_w + 8
             remove = pygame_gui.elements.UIButton(
-                pygame.Rect(cx, row_y, 48, 44), "\u00d7", self.manager, container=panel,
+                pygame.Rect(cx, row_y, 48, widget_h), "\u00d7", self.manager, container=panel,
                 tool_tip_text=i18n.key("setup.remove_player"))
             if len(self.model.seats) <= MIN_PLAYERS:
                 remove.disable()
             self._seat_widgets.append({"name": entry, "colour": colour_menu, "controller": ctrl_menu,
                                        "remove": remove})
-        add_y = y + len(self.model.seats) * ROW_H + 6
+        add_y = y + len(self.model.seats) * row_h + 6
         about_y = add_y + 16
         self.add_button = None
         if len(self.model.seats) < MAX_PLAYERS:
@@ -290,6 +307,16 @@ class SetupScene(PanelScene):
                 container=panel)
             about_y = add_y + 46 + 24
         self._about_room = pygame.Rect(x + 44, about_y, area.width - 44, area.bottom - about_y)
+
+    def _seat_row_height(self, area: pygame.Rect, top: int) -> int:
+        """The tallest seat row that still leaves the about box room for its
+        longest text under the seats (the tightest when none does: it floats)."""
+        needed = max(ABOUT_MIN_H, min(self._about_height(area.width - 44), area.height // 2))
+        below = 22 if len(self.model.seats) >= MAX_PLAYERS else 6 + 46 + 24
+        for row_h in SEAT_ROW_HEIGHTS:
+            if area.bottom - (top + len(self.model.seats) * row_h + below) >= needed:
+                return row_h
+        return SEAT_ROW_HEIGHTS[-1]
 
     def _build_side(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
         x, y = area.x, area.y
@@ -378,11 +405,13 @@ class SetupScene(PanelScene):
             return 0
         x = label.relative_rect.x
         room = right - x
-        if box.font.size(text)[0] <= room:
+        # measured in the label's font: the box's own font draws the tick
+        text_font = label.font
+        if text_font.size(text)[0] <= room:
             return 0
-        lines = wrap(text, box.font, room)
+        lines = wrap(text, text_font, room)
         box.set_text(lines[0])
-        line_h = box.font.get_rect(text).height + 4
+        line_h = text_font.get_rect(text).height + 4
         for index, line in enumerate(lines[1:], start=1):
             pygame_gui.elements.UILabel(
                 pygame.Rect(x, label.relative_rect.y + index * line_h, room, line_h), line, self.manager,
@@ -558,6 +587,18 @@ def _remembered_seats(players: Any, controllers: Sequence[str]) -> list[Seat]:
             name = i18n.tr("setup.default_name", n=len(seats) + 1)
         seats.append(Seat(name[:24], color, controller))
     return seats
+
+
+def _is_default_name(name: str) -> bool:
+    """Whether `name` is a seat's default name in any language ("Joueur 2", "Player 7")."""
+    for code in i18n.available_languages():
+        pattern = str(i18n.raw_table(code).get("setup", {}).get("default_name", ""))
+        prefix, _, suffix = pattern.partition("%{n}")
+        if pattern and name.startswith(prefix) and name.endswith(suffix):
+            middle = name[len(prefix):len(name) - len(suffix)]
+            if middle.isdigit() and middle.isascii():
+                return True
+    return False
 
 
 def _localised(value: Any, language: str) -> str:

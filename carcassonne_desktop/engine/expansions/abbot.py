@@ -53,10 +53,10 @@ class Recall(Action):
 class Abbot(Expansion):
     id = "abbot"
     order = 20
-    title = {"fr": "L'Abbé", "en": "The Abbot"}
+    title = {"fr": "L’Abbé", "en": "The Abbot"}
     description = {
         "fr": "Un abbé par joueur, sur une abbaye ou un jardin. Au lieu de poser un pion, "
-        "on peut reprendre l'abbé et marquer son abbaye ou son jardin comme en fin de partie.",
+        "on peut reprendre l’abbé et marquer son abbaye ou son jardin comme en fin de partie.",
         "en": "One abbot each, on a cloister or a garden. Instead of deploying, you may take "
         "the abbot back and score its cloister or garden as at the end of the game.",
     }
@@ -65,9 +65,9 @@ class Abbot(Expansion):
         "fr": """Chaque joueur reçoit un abbé de sa couleur. Certaines tuiles montrent un jardin.
 
 - Au lieu de poser un partisan, vous pouvez poser votre abbé sur la tuile que vous venez de placer, mais seulement sur une abbaye ou un jardin. Les partisans ne vont jamais sur un jardin.
-- Un jardin se compte comme une abbaye : entouré de huit tuiles, il rapporte 9 points à l'abbé qui l'occupe, qui revient alors dans la réserve.
+- Un jardin se compte comme une abbaye : entouré de huit tuiles, il rapporte 9 points à l’abbé qui l’occupe, qui revient alors dans la réserve.
 - Si vous ne posez aucun pion pendant votre tour, vous pouvez reprendre votre abbé : son abbaye ou son jardin est aussitôt compté comme en fin de partie (1 point plus 1 par tuile voisine).
-- À la fin de la partie, l'abbé est compté comme un moine.""",
+- À la fin de la partie, l’abbé est compté comme un moine.""",
         "en": """Each player gets an abbot in their colour. Some tiles show a garden.
 
 - Instead of a follower, you may deploy your abbot on the tile you just placed, but only on a cloister or a garden. Followers never go on a garden.

@@ -302,21 +302,24 @@ class Count(Expansion):
     data_file = "count.json"
     title = {"fr": "Le Comte de Carcassonne", "en": "The Count of Carcassonne"}
     description = {
-        "fr": "La cité de Carcassonne (12 tuiles) remplace la tuile de départ. Qui fait marquer "
-        "les autres sans rien marquer gagne un partisan dans un quartier ; ces partisans "
-        "renforcent ensuite les secteurs évalués.",
-        "en": "The city of Carcassonne (12 tiles) replaces the start tile. Making others score "
-        "while scoring nothing earns a follower in a quarter; those followers later join "
-        "the features being scored.",
+        "fr": "La cité de Carcassonne (12 tuiles) remplace la tuile de départ, avec le Comte dans "
+        "l’un de ses quatre quartiers. Qui fait marquer les autres sans rien marquer lui-même "
+        "place un partisan dans un quartier. Ces partisans en sortent plus tard pour renforcer "
+        "une route, une ville, une abbaye ou un pré que l’on compte ; le Comte bloque ceux de "
+        "son quartier.",
+        "en": "The city of Carcassonne (12 tiles) replaces the start tile, with the Count in one "
+        "of its four quarters. Whoever makes others score while scoring nothing puts a follower "
+        "in a quarter. Those followers later come out to reinforce a road, city, cloister or "
+        "field being scored; the Count holds back those in his quarter.",
     }
     rules = {
         "fr": """La cité de Carcassonne, 12 tuiles déjà posées, remplace la tuile de départ. Elle a quatre quartiers : le château, le marché, la forge et la cathédrale. Le Comte commence sur le château.
 
-- Si la tuile que vous posez provoque au moins une évaluation où un autre joueur marque des points et où vous n'en marquez aucun (dans toutes ces évaluations), vous pouvez, à la fin de votre tour, mettre un partisan de votre réserve dans le quartier de votre choix. Un seul par tour (un par tuile avec le tour double du bâtisseur).
+- Si la tuile que vous posez provoque au moins une évaluation où un autre joueur marque des points et où vous n’en marquez aucun (dans toutes ces évaluations), vous pouvez, à la fin de votre tour, mettre un partisan de votre réserve dans le quartier de votre choix. Un seul par tour (un par tuile avec le tour double du bâtisseur).
 - Quand vous mettez un partisan dans la cité, vous pouvez aussi déplacer le Comte dans un autre quartier.
-- Quand une ville, une route ou une abbaye est évaluée, avant de compter la majorité, chaque joueur à son tour peut faire sortir autant de ses partisans qu'il veut du château (vers la ville), de la forge (vers la route) ou de la cathédrale (vers l'abbaye), même si le secteur est déjà occupé. Le joueur qui a provoqué l'évaluation commence, ou choisit de jouer en dernier. Un seul tour de table.
+- Quand une ville, une route ou une abbaye est évaluée, avant de compter la majorité, chaque joueur à son tour peut faire sortir autant de ses partisans qu’il veut du château (vers la ville), de la forge (vers la route) ou de la cathédrale (vers l’abbaye), même si le secteur est déjà occupé. Le joueur qui a provoqué l’évaluation commence, ou choisit de jouer en dernier. Un seul tour de table.
 - Les partisans du quartier où se trouve le Comte ne bougent pas.
-- Les partisans du marché ne sortent qu'à la fin de la partie, juste avant l'évaluation des prés : chacun à son tour les place sur les prés de son choix.
+- Les partisans du marché ne sortent qu’à la fin de la partie, juste avant l’évaluation des prés : chacun à son tour les place sur les prés de son choix.
 - Les partisans de la cité ne rentrent jamais dans la réserve autrement. Le grand partisan peut y aller et compte pour deux quand il en sort.
 - La cité de Carcassonne compte comme une ville achevée : en fin de partie, les paysans des prés qui la bordent la comptent comme toute ville achevée (3 points), et avec Roi & Chevalier-brigand, le roi la compte parmi les villes achevées.
 - Dans la fenêtre : cliquez un quartier pour y mettre votre partisan, puis un autre quartier pour y déplacer le Comte (ou Passer). Pendant une évaluation, cliquez le secteur encadré pour chaque partisan que vous faites sortir. À la fin, cliquez un pré pour chaque partisan du marché (le pré sous la souris est entouré et sa valeur affichée), puis Passer. Le panneau des joueurs dit combien de partisans chacun garde dans la cité.""",

@@ -49,7 +49,7 @@ register_kind(FeatureKind(SHRINE, NEIGHBOURHOOD, neighbourhood_points, order=32)
 # As big as a cloister, and a road that stops on the tile runs to it. The
 # rotunda is lower than a figure: a follower on its middle hid it whole, so
 # the figure stands before its door instead, under the dome.
-register_prop_placement(SHRINE, "centre", radius=0.19, anchor_shift=(0.0, 0.14), road_end=True)
+register_prop_placement(SHRINE, "centre", radius=0.19, anchor_shift=(0.0, 0.2), road_end=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,22 +162,25 @@ class HereticsShrines(Expansion):
     order = 61
     title = {"fr": "Hérétiques & Lieux de culte", "en": "Heretics & Shrines"}
     description = {
-        "fr": "5 lieux de culte, comptés comme des abbayes. Un hérétique et un moine voisins "
-        "se défient : le premier achevé marque 9 points, l'autre ne marque rien.",
-        "en": "5 shrines, scored like the cloisters of the base game. A heretic and a monk side by side challenge "
-        "each other: the first completed scores 9, the other nothing.",
+        "fr": "5 lieux de culte se mêlent aux tuiles et se comptent comme des abbayes ; un "
+        "partisan posé sur l’un d’eux est un hérétique. Un hérétique et un moine voisins se "
+        "défient : le premier dont le lieu est entouré de huit tuiles marque 9 points, l’autre "
+        "ne marque rien.",
+        "en": "5 shrines join the tiles and score like cloisters; a follower on one is a heretic. "
+        "A heretic and a monk side by side challenge each other: the first whose building is "
+        "surrounded by eight tiles scores 9, the other nothing.",
     }
     data_file = "heretics_shrines.json"
     rules = {
-        "fr": """5 tuiles Lieu de culte sont mélangées aux autres. Un lieu de culte se place et se compte comme une abbaye : entouré de huit tuiles il rapporte 9 points, inachevé en fin de partie 1 point plus 1 par tuile voisine. Un partisan posé sur un lieu de culte s'appelle un hérétique.
+        "fr": """5 tuiles Lieu de culte sont mélangées aux autres. Un lieu de culte se place et se compte comme une abbaye : entouré de huit tuiles il rapporte 9 points, inachevé en fin de partie 1 point plus 1 par tuile voisine. Un partisan posé sur un lieu de culte s’appelle un hérétique.
 
-- Un lieu de culte ne peut pas toucher (sur les côtés ou en diagonale) plus d'une abbaye, et une abbaye ne peut pas toucher plus d'un lieu de culte. Les tuiles qui enfreindraient cette règle ne sont pas proposées.
-- Le défi : quand une abbaye occupée et un lieu de culte occupé se touchent, le moine et l'hérétique se défient, quels que soient leurs propriétaires (on peut se défier soi-même).
-- Le premier des deux achevé rapporte ses 9 points habituels. Le partisan de l'autre rentre aussitôt dans la réserve de son propriétaire, sans aucun point.
-- Si la même tuile achève les deux à la fois, il n'y a pas de perdant : chacun marque ses 9 points.
-- Si le défi n'est pas terminé à la fin de la partie, l'abbaye et le lieu de culte marquent tous les deux comme des abbayes inachevées.
+- Un lieu de culte ne peut pas toucher (sur les côtés ou en diagonale) plus d’une abbaye, et une abbaye ne peut pas toucher plus d’un lieu de culte. Les tuiles qui enfreindraient cette règle ne sont pas proposées.
+- Le défi : quand une abbaye occupée et un lieu de culte occupé se touchent, le moine et l’hérétique se défient, quels que soient leurs propriétaires (on peut se défier soi-même).
+- Le premier des deux achevé rapporte ses 9 points habituels. Le partisan de l’autre rentre aussitôt dans la réserve de son propriétaire, sans aucun point.
+- Si la même tuile achève les deux à la fois, il n’y a pas de perdant : chacun marque ses 9 points.
+- Si le défi n’est pas terminé à la fin de la partie, l’abbaye et le lieu de culte marquent tous les deux comme des abbayes inachevées.
 - Celui qui pose un lieu de culte peut mettre son partisan ailleurs sur la tuile (route, ville, pré).
-- Avec L'Abbé : l'abbé peut aller sur un lieu de culte, et un abbé sur une abbaye ou un lieu de culte prend part au défi comme un moine ou un hérétique. Reprendre son abbé n'achève rien : le défi s'arrête sans gagnant ni perdant. Les jardins ne comptent ni pour la règle de voisinage ni pour les défis.""",
+- Avec L’Abbé : l’abbé peut aller sur un lieu de culte, et un abbé sur une abbaye ou un lieu de culte prend part au défi comme un moine ou un hérétique. Reprendre son abbé n’achève rien : le défi s’arrête sans gagnant ni perdant. Les jardins ne comptent ni pour la règle de voisinage ni pour les défis.""",
         "en": """5 shrine tiles are shuffled in with the others. A shrine is placed and scored like a cloister: surrounded by eight tiles it scores 9, unfinished at the end 1 point plus 1 per neighbouring tile. A follower on a shrine is called a heretic.
 
 - A shrine may not touch (on a side or diagonally) more than one cloister, and a cloister may not touch more than one shrine. Placements that would break this rule are not offered.

@@ -282,12 +282,12 @@ class HillsSheep(Expansion):
         "fr": """18 nouvelles tuiles sont mélangées aux autres. Chaque joueur reçoit un berger de sa couleur. Les 18 jetons (4 jetons à 1 mouton, 5 à 2 moutons, 5 à 3 moutons, 2 à 4 moutons et 2 loups) sont mis face cachée dans un sac.
 
 - Colline : quand vous posez une tuile Colline, la tuile suivante de la pioche est glissée dessous, face cachée, sans que personne ne la voie. Elle ne sera pas jouée : la partie est un peu plus courte.
-- En cas d'égalité pour la majorité (route, ville ou pré, pendant la partie comme à la fin), les joueurs à égalité qui ont un partisan sur une tuile Colline de cet endroit l'emportent seuls. Si aucun n'en a, tous les joueurs à égalité marquent.
-- Vignoble : une abbaye achevée rapporte 3 points de plus pour chaque tuile Vignoble parmi les 8 tuiles qui l'entourent. À la fin de la partie, les vignobles ne rapportent rien aux abbayes inachevées.
-- Berger : au lieu d'un partisan, vous pouvez poser votre berger sur un pré de la tuile que vous venez de poser, même s'il y a déjà des paysans, mais pas s'il y a déjà un berger. Vous piochez aussitôt un jeton : un mouton reste près du berger ; un loup le renvoie chez vous (le loup retourne dans le sac).
-- Chaque fois que vous posez une tuile qui agrandit le pré de votre berger, vous devez choisir, avant de poser un pion : agrandir le troupeau (piocher un jeton : un mouton s'ajoute au troupeau ; un loup mange tout le troupeau du pré et tous les bergers du pré rentrent) ou ramener le troupeau (chaque berger du pré marque 1 point par mouton de tout le pré, puis bergers et moutons rentrent).
+- En cas d’égalité pour la majorité (route, ville ou pré, pendant la partie comme à la fin), les joueurs à égalité qui ont un partisan sur une tuile Colline de cet endroit l’emportent seuls. Si aucun n’en a, tous les joueurs à égalité marquent.
+- Vignoble : une abbaye achevée rapporte 3 points de plus pour chaque tuile Vignoble parmi les 8 tuiles qui l’entourent. À la fin de la partie, les vignobles ne rapportent rien aux abbayes inachevées.
+- Berger : au lieu d’un partisan, vous pouvez poser votre berger sur un pré de la tuile que vous venez de poser, même s’il y a déjà des paysans, mais pas s’il y a déjà un berger. Vous piochez aussitôt un jeton : un mouton reste près du berger ; un loup le renvoie chez vous (le loup retourne dans le sac).
+- Chaque fois que vous posez une tuile qui agrandit le pré de votre berger, vous devez choisir, avant de poser un pion : agrandir le troupeau (piocher un jeton : un mouton s’ajoute au troupeau ; un loup mange tout le troupeau du pré et tous les bergers du pré rentrent) ou ramener le troupeau (chaque berger du pré marque 1 point par mouton de tout le pré, puis bergers et moutons rentrent).
 - Si deux prés avec des bergers se rejoignent, leurs moutons forment un seul troupeau, partagé par tous les bergers du pré.
-- Le berger ne compte jamais pour la majorité d'un pré. À la fin de la partie, les bergers et leurs moutons ne rapportent rien.""",
+- Le berger ne compte jamais pour la majorité d’un pré. À la fin de la partie, les bergers et leurs moutons ne rapportent rien.""",
         "en": """18 new tiles are shuffled in with the others. Each player gets a shepherd in their colour. The 18 tokens (4 with 1 sheep, 5 with 2 sheep, 5 with 3 sheep, 2 with 4 sheep and 2 wolves) go face down in a bag.
 
 - Hill: when you place a hill tile, the next tile of the draw pile is slid under it face down, unseen by anyone. It is never played: the game is a little shorter.

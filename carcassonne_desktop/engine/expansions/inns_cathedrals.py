@@ -37,7 +37,7 @@ class InnsCathedrals(Expansion):
         "fr": """18 nouvelles tuiles sont mélangées aux autres. Chaque joueur reçoit un grand partisan de sa couleur.
 
 - Le grand partisan se pose comme un partisan ordinaire, sur une route, une ville, une abbaye ou un pré (comme paysan). Pour savoir qui a la majorité, il compte pour deux partisans, partout, y compris dans les prés. Il revient à son propriétaire comme les autres.
-- Auberge : une route bordée d'au moins une auberge rapporte 2 points par tuile quand elle est achevée. Si elle est inachevée à la fin de la partie, elle ne rapporte rien.
+- Auberge : une route bordée d’au moins une auberge rapporte 2 points par tuile quand elle est achevée. Si elle est inachevée à la fin de la partie, elle ne rapporte rien.
 - Cathédrale : une ville qui contient une cathédrale rapporte 3 points par tuile et par blason quand elle est achevée. Inachevée à la fin de la partie, elle ne rapporte rien.
 - Plusieurs auberges sur une même route (ou deux cathédrales dans une même ville) ne se cumulent pas.""",
         "en": """18 new tiles are shuffled in with the others. Each player gets one large follower in their colour.

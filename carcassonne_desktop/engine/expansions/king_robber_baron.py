@@ -79,14 +79,14 @@ class KingRobberBaron(Expansion):
     rules = {
         "fr": """5 nouvelles tuiles sont mélangées aux autres. La tuile Roi et la tuile Chevalier-brigand sont mises de côté au début de la partie.
 
-- Le roi : le joueur qui achève la première ville de la partie (celui qui pose la tuile qui la ferme) prend le roi, même s'il n'a aucun chevalier dans cette ville.
+- Le roi : le joueur qui achève la première ville de la partie (celui qui pose la tuile qui la ferme) prend le roi, même s’il n’a aucun chevalier dans cette ville.
 - Ensuite, celui qui achève une ville plus grande (en nombre de tuiles) que la plus grande achevée jusque-là prend le roi. Une ville de même taille ne suffit pas.
 - Le chevalier-brigand fonctionne de la même façon avec les routes : il va à qui achève la route la plus longue (en nombre de tuiles).
 - Si le détenteur achève lui-même une ville plus grande, il garde le roi et le record grandit : une ville plus petite que ce nouveau record ne pourra plus le lui prendre.
-- À la fin de la partie, le joueur qui a le roi marque 1 point par ville achevée pendant la partie (par n'importe qui), et celui qui a le chevalier-brigand 1 point par route achevée.
+- À la fin de la partie, le joueur qui a le roi marque 1 point par ville achevée pendant la partie (par n’importe qui), et celui qui a le chevalier-brigand 1 point par route achevée.
 - Le panneau des joueurs montre en permanence, à côté du nom de leur détenteur, le roi (♚) et le chevalier-brigand (⚔), suivis de la taille du record en tuiles : « ♚ 5 » veut dire que la plus grande ville achevée compte 5 tuiles.
 - Avec le Comte de Carcassonne, la cité de Carcassonne compte comme une ville achevée de plus pour le roi en fin de partie ; elle ne donne jamais le roi.
-- La tuile au pont montre deux villes qui se croisent sans se toucher ; d'autres tuiles peuvent les relier plus tard.""",
+- La tuile au pont montre deux villes qui se croisent sans se toucher ; d’autres tuiles peuvent les relier plus tard.""",
         "en": """5 new tiles are shuffled in with the others. The King tile and the Robber Baron tile are set aside at the start.
 
 - The king: the player who completes the first city of the game (who places the tile that closes it) takes the king, even without a knight in that city.

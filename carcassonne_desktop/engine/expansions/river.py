@@ -35,10 +35,10 @@ class River(RiverCourse):
     }
     data_file = "river.json"
     rules = {
-        "fr": """La source remplace la tuile de départ. Les tuiles Rivière sont piochées d'abord, dans un ordre aléatoire, le lac en dernier ; ensuite viennent les tuiles ordinaires.
+        "fr": """La source remplace la tuile de départ. Les tuiles Rivière sont piochées d’abord, dans un ordre aléatoire, le lac en dernier ; ensuite viennent les tuiles ordinaires.
 
-- Chaque tuile Rivière doit prolonger la rivière, là où elle s'arrête. Les bords de rivière ne touchent que des bords de rivière.
-- La rivière ne fait jamais demi-tour : deux virages de suite ne peuvent pas tourner du même côté, même s'il y a des tronçons droits entre eux.
+- Chaque tuile Rivière doit prolonger la rivière, là où elle s’arrête. Les bords de rivière ne touchent que des bords de rivière.
+- La rivière ne fait jamais demi-tour : deux virages de suite ne peuvent pas tourner du même côté, même s’il y a des tronçons droits entre eux.
 - On peut poser des partisans sur les routes, villes, abbayes et prés des tuiles Rivière, jamais sur la rivière elle-même. La rivière sépare les prés.""",
         "en": """The spring replaces the start tile. The river tiles are drawn first, in random order, with the lake last; then come the ordinary tiles.
 

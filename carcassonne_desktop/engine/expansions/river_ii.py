@@ -122,16 +122,16 @@ class RiverII(RiverCourse):
     }
     data_file = "river_ii.json"
     rules = {
-        "fr": """La source remplace la tuile de départ. Le premier joueur pose la bifurcation ; ensuite les tuiles Rivière sont piochées dans un ordre aléatoire et posées au bout de l'un des deux bras ; le lac du volcan vient en dernier. Puis viennent les tuiles ordinaires.
+        "fr": """La source remplace la tuile de départ. Le premier joueur pose la bifurcation ; ensuite les tuiles Rivière sont piochées dans un ordre aléatoire et posées au bout de l’un des deux bras ; le lac du volcan vient en dernier. Puis viennent les tuiles ordinaires.
 
-- Chaque tuile Rivière doit prolonger l'un des bras, là où il s'arrête. La rivière ne fait jamais demi-tour : deux virages de suite d'un même bras ne peuvent pas tourner du même côté.
-- Les deux bras ne peuvent jamais se rejoindre : une tuile ne peut pas faire couler un bras vers le bout de l'autre.
+- Chaque tuile Rivière doit prolonger l’un des bras, là où il s’arrête. La rivière ne fait jamais demi-tour : deux virages de suite d’un même bras ne peuvent pas tourner du même côté.
+- Les deux bras ne peuvent jamais se rejoindre : une tuile ne peut pas faire couler un bras vers le bout de l’autre.
 - On peut poser des partisans sur les routes, villes, abbayes et prés des tuiles Rivière, jamais sur la rivière elle-même.
 - Le volcan : celui qui le pose ne peut rien y poser (ni ailleurs pendant ce tour) et rejoue aussitôt un tour complet.
-- La porcherie ne compte qu'avec Marchands & Bâtisseurs : les paysans qui gagnent le pré de la porcherie marquent alors 1 point de plus par ville achevée, ce qui s'ajoute au cochon (5 points par ville pour celui qui a aussi son cochon dans ce pré). Sans Marchands & Bâtisseurs, elle ne rapporte rien.
-- L'auberge au bord du lac suit les règles d'Auberges & Cathédrales quand cette extension est en jeu ; sinon, comme la porcherie, elle n'a pas d'effet.
+- La porcherie ne compte qu’avec Marchands & Bâtisseurs : les paysans qui gagnent le pré de la porcherie marquent alors 1 point de plus par ville achevée, ce qui s’ajoute au cochon (5 points par ville pour celui qui a aussi son cochon dans ce pré). Sans Marchands & Bâtisseurs, elle ne rapporte rien.
+- L’auberge au bord du lac suit les règles d’Auberges & Cathédrales quand cette extension est en jeu ; sinon, comme la porcherie, elle n’a pas d’effet.
 - Si plus aucune tuile Rivière ne peut être posée, les tuiles Rivière restantes sont mises de côté et la partie continue.
-- Avec La Rivière (I) : une seule source (celle de la Rivière II), la bifurcation d'abord, puis toutes les autres tuiles Rivière mélangées, puis les lacs, celui de la Rivière I avant le volcan. Il y a un lac par bras encore ouvert : s'il ne reste qu'un bras ouvert, le lac de la Rivière I est mis de côté.""",
+- Avec La Rivière (I) : une seule source (celle de la Rivière II), la bifurcation d’abord, puis toutes les autres tuiles Rivière mélangées, puis les lacs, celui de la Rivière I avant le volcan. Il y a un lac par bras encore ouvert : s’il ne reste qu’un bras ouvert, le lac de la Rivière I est mis de côté.""",
         "en": """The spring replaces the start tile. The first player lays the fork; then the river tiles are drawn in random order and laid at the end of either arm; the volcano lake comes last. Then come the ordinary tiles.
 
 - Each river tile must continue one of the arms where it ends. The river never makes a U-turn: two bends in a row on one arm may not turn the same way.

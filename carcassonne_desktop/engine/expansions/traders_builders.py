@@ -108,13 +108,13 @@ class TradersBuilders(Expansion):
     rules = {
         "fr": """24 nouvelles tuiles sont mélangées aux autres. Chaque joueur reçoit un bâtisseur et un cochon de sa couleur.
 
-- Marchandises : certaines villes montrent du vin, du blé ou du tissu. Quand une ville est achevée, elle est comptée normalement ; puis le joueur qui a posé la tuile qui l'achève prend un jeton pour chaque symbole de la ville, même s'il n'a aucun chevalier dedans, et même si la ville n'appartient à personne.
-- À la fin de la partie, le joueur qui a le plus de jetons Vin marque 10 points ; de même pour le Blé et pour le Tissu. En cas d'égalité, chacun des joueurs à égalité marque 10 points. Il faut au moins un jeton pour gagner une marchandise.
-- Le bâtisseur se pose à la place d'un partisan, sur une route ou une ville de la tuile que vous venez de placer, mais seulement si un de vos partisans s'y trouve déjà. Il ne compte jamais pour la majorité.
+- Marchandises : certaines villes montrent du vin, du blé ou du tissu. Quand une ville est achevée, elle est comptée normalement ; puis le joueur qui a posé la tuile qui l’achève prend un jeton pour chaque symbole de la ville, même s’il n’a aucun chevalier dedans, et même si la ville n’appartient à personne.
+- À la fin de la partie, le joueur qui a le plus de jetons Vin marque 10 points ; de même pour le Blé et pour le Tissu. En cas d’égalité, chacun des joueurs à égalité marque 10 points. Il faut au moins un jeton pour gagner une marchandise.
+- Le bâtisseur se pose à la place d’un partisan, sur une route ou une ville de la tuile que vous venez de placer, mais seulement si un de vos partisans s’y trouve déjà. Il ne compte jamais pour la majorité.
 - Quand, plus tard, vous placez une tuile qui prolonge (ou achève) la route ou la ville où se trouve votre bâtisseur, vous finissez votre tour puis vous rejouez aussitôt : vous piochez une deuxième tuile, la placez, posez un pion si vous voulez, et les zones achevées sont comptées.
-- Jamais de troisième tuile : si la deuxième tuile prolonge encore la zone du bâtisseur, il ne se passe rien de plus. Poser le bâtisseur ne fait pas rejouer : il faut qu'il soit déjà là avant la tuile.
-- Le bâtisseur revient quand sa route ou sa ville est comptée, ou dès qu'il n'y a plus aucun de vos partisans avec lui.
-- Le cochon se pose à la place d'un partisan, sur un pré de la tuile que vous venez de placer où vous avez déjà un paysan. Il reste jusqu'à la fin. Au décompte des prés, si vous gagnez ce pré (seuls les paysans comptent), vous marquez 4 points au lieu de 3 par ville achevée. Le cochon d'un autre joueur ne vous rapporte rien.
+- Jamais de troisième tuile : si la deuxième tuile prolonge encore la zone du bâtisseur, il ne se passe rien de plus. Poser le bâtisseur ne fait pas rejouer : il faut qu’il soit déjà là avant la tuile.
+- Le bâtisseur revient quand sa route ou sa ville est comptée, ou dès qu’il n’y a plus aucun de vos partisans avec lui.
+- Le cochon se pose à la place d’un partisan, sur un pré de la tuile que vous venez de placer où vous avez déjà un paysan. Il reste jusqu’à la fin. Au décompte des prés, si vous gagnez ce pré (seuls les paysans comptent), vous marquez 4 points au lieu de 3 par ville achevée. Le cochon d’un autre joueur ne vous rapporte rien.
 - Le pont : les deux routes se croisent sans se toucher, et les quatre prés sont séparés.
 - Avec La Rivière II, la porcherie compte comme un cochon pour chacun des joueurs qui gagnent son pré : 1 point de plus par ville achevée (5 au lieu de 3 pour qui y a aussi son propre cochon).""",
         "en": """24 new tiles are shuffled in with the others. Each player gets a builder and a pig in their colour.

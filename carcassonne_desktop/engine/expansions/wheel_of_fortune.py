@@ -397,25 +397,25 @@ class WheelOfFortune(Expansion):
     description = {
         "fr": "Un grand plateau de départ avec une roue : les tuiles à icône font tourner "
         "le cochon, qui déclenche Fortune, Taxes, Famine, Tempête, Inquisition ou Peste, "
-        "et des partisans sur la couronne marquent quand il s'y arrête.",
+        "et des partisans sur la couronne marquent quand il s’y arrête.",
         "en": "A large start board with a wheel: tiles with an icon move the pig, which "
         "sets off Fortune, Taxes, Famine, Storm, Inquisition or Plague, and followers on "
         "the crown score when it stops there.",
     }
     data_file = "wheel_of_fortune.json"
     rules = {
-        "fr": """Le plateau de la Roue remplace la tuile de départ ; ses routes, villes et prés se jouent comme sur des tuiles, mais la roue elle-même arrête les routes et sépare les prés. 12 tuiles s'ajoutent aux autres. Le cochon de la roue n'appartient à personne ; il part de la section Fortune.
+        "fr": """Le plateau de la Roue remplace la tuile de départ ; ses routes, villes et prés se jouent comme sur des tuiles, mais la roue elle-même arrête les routes et sépare les prés. 12 tuiles s’ajoutent aux autres. Le cochon de la roue n’appartient à personne ; il part de la section Fortune.
 
-- Une tuile marquée d'une icône 1, 2 ou 3 fait tourner la roue dès qu'elle est piochée, avant d'être posée : le cochon avance d'autant de sections dans le sens des aiguilles d'une montre. Seule la section où il s'arrête compte.
+- Une tuile marquée d’une icône 1, 2 ou 3 fait tourner la roue dès qu’elle est piochée, avant d’être posée : le cochon avance d’autant de sections dans le sens des aiguilles d’une montre. Seule la section où il s’arrête compte.
 - Fortune : le joueur actif marque 3 points.
 - Taxes : pour chacun de ses chevaliers, un joueur marque 1 point par blason de la ville de ce chevalier, plus 1 point par chevalier à lui dans cette même ville (2 chevaliers dans une ville à 2 blasons : 2 × 4 = 8 points).
 - Famine : pour chacun de ses paysans, un joueur marque 1 point par ville achevée qui touche le pré de ce paysan, sans besoin de majorité.
 - Tempête : chaque joueur marque 1 point par partisan dans sa réserve.
 - Inquisition : chaque joueur marque 2 points par moine (partisan sur une abbaye).
-- Peste : chaque joueur, en commençant par le joueur actif puis dans le sens des aiguilles d'une montre, reprend un de ses partisans posés sur le terrain (jamais sur la roue). Celui qui n'en a aucun ne fait rien.
+- Peste : chaque joueur, en commençant par le joueur actif puis dans le sens des aiguilles d’une montre, reprend un de ses partisans posés sur le terrain (jamais sur la roue). Celui qui n’en a aucun ne fait rien.
 - Ensuite, les partisans sur la couronne de cette section marquent et rentrent : seul sur une section à une case, 3 points ; seul sur une section à deux cases, 6 points ; à deux sur une section à deux cases, 3 points chacun. Puis le tour continue normalement.
-- Au lieu de poser un pion sur la tuile qu'il vient de placer, un joueur peut poser un partisan de sa réserve sur une case libre de la couronne (un seul partisan par case). Les partisans de la couronne ne rapportent rien en fin de partie.
-- Avec La Rivière ou La Rivière II : le plateau d'abord, puis la source contre le plateau, de façon à ce que la rivière s'en éloigne. Avec les deux Rivières, seule la source de La Rivière II est posée.""",
+- Au lieu de poser un pion sur la tuile qu’il vient de placer, un joueur peut poser un partisan de sa réserve sur une case libre de la couronne (un seul partisan par case). Les partisans de la couronne ne rapportent rien en fin de partie.
+- Avec La Rivière ou La Rivière II : le plateau d’abord, puis la source contre le plateau, de façon à ce que la rivière s’en éloigne. Avec les deux Rivières, seule la source de La Rivière II est posée.""",
         "en": """The Wheel board replaces the start tile; its roads, cities and fields play like tiles, but the wheel itself ends roads and splits fields. 12 tiles join the others. The wheel's pig belongs to nobody; it starts on the Fortune section.
 
 - A tile with an icon 1, 2 or 3 turns the wheel as soon as it is drawn, before it is placed: the pig moves that many sections clockwise. Only the section where it stops counts.

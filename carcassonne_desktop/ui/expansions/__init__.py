@@ -259,6 +259,31 @@ def board_overlays(game: Any) -> tuple[BoardOverlay, ...]:
     return tuple(o for eid in game.rules.expansion_ids for o in _OVERLAYS.get(eid, ()))
 
 
+#: (events, index, game) -> (words, cell) or None: a word flashed over the
+#: board where an event of the batch happened (the wolf was only in the log).
+BoardFlash = Callable[[Any, int, Any], "tuple[str, tuple[int, int]] | None"]
+_FLASHES: dict[str, list[BoardFlash]] = {}
+
+
+def register_board_flash(kind: str, flash: BoardFlash) -> None:
+    """A word shown on the board, where it happened, for events of ``kind``."""
+    flashes = _FLASHES.setdefault(kind, [])
+    if flash not in flashes:
+        flashes.append(flash)
+
+
+def board_flashes(events: Any, game: Any) -> list[tuple[str, tuple[int, int]]]:
+    """The words to flash over the board for a batch of events."""
+    discover()
+    out = []
+    for index, event in enumerate(events):
+        for flash in _FLASHES.get(getattr(event, "kind", ""), ()):
+            said = flash(events, index, game)
+            if said is not None:
+                out.append(said)
+    return out
+
+
 #: (game, decision) -> {cell: action}: board cells that answer a decision when
 #: clicked (a quarter of a city off the tiles); the scene frames them.
 BoardChoices = Callable[[Any, Any], "Mapping[tuple[int, int], Any]"]

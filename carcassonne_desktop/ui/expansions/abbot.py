@@ -14,7 +14,6 @@ import random
 import pygame
 
 from carcassonne_desktop.engine.tile_layout import Prop
-from carcassonne_desktop.ui.art.meeples import ROBE
 from carcassonne_desktop.ui.art.tile_art import Painter
 from carcassonne_desktop.ui.expansions import (
     FigureStyle,
@@ -30,8 +29,14 @@ _HOOD = (
 
 register_spot_shape("garden", "hexagon")  # the cloister's circle, the garden's hedge
 
+# A bell-shaped habit, arms folded in its sleeves: with the follower's arms
+# and a robe the abbot read as a follower on the board (family table, second
+# round); no other figure has this outline.
+_HABIT = ((0.40, 0.30), (0.26, 0.36), (0.20, 0.50), (0.14, 0.74), (0.06, 0.97), (0.94, 0.97),
+          (0.86, 0.74), (0.80, 0.50), (0.74, 0.36), (0.60, 0.30))
+
 register_figure_style(
-    "abbot", FigureStyle(ROBE, head=((0.5, 0.2125), 0.135), extras=(_HOOD,), face=True)
+    "abbot", FigureStyle(_HABIT, head=((0.5, 0.2125), 0.135), extras=(_HOOD,), face=True)
 )
 
 

@@ -12,16 +12,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.events import OutcomeRevealed
 from carcassonne_desktop.engine.tile_geometry import Point, border_distance, runs_where
 from carcassonne_desktop.ui.art.meeples import ROBE
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import (
     FigureStyle,
+    register_board_flash,
+    register_board_overlay,
     register_figure_style,
     register_player_note,
     register_tile_symbol,
 )
+from carcassonne_desktop.ui.resources import colour, font
 
 # --------------------------------------------------------------------------- hill
 
@@ -140,3 +146,51 @@ def _flock_note(game: Any, player: int) -> str | None:
 
 
 register_player_note("hills_sheep", _flock_note)
+
+
+# --- the flock and the wolf on the board ----------------------------------------
+def wolf_flash(events: Any, index: int, game: Any) -> tuple[str, tuple[int, int]] | None:
+    """"Le loup !" over the field where the wolf struck (it was only said in
+    the log): where the shepherds it sent home stood."""
+    from carcassonne_desktop.engine.events import FigureReturned, OutcomeRevealed
+    from carcassonne_desktop.engine.expansions.hills_sheep import SHEEP, SHEPHERD, WOLF
+
+    event = events[index]
+    if not isinstance(event, OutcomeRevealed) or event.stream != SHEEP or event.outcome != WOLF:
+        return None
+    del game
+    for later in events[index + 1:]:
+        if isinstance(later, FigureReturned) and later.figure == SHEPHERD:
+            return i18n.tr("hud.wolf"), (later.x, later.y)
+    return None
+
+
+def draw_flocks(surface: pygame.Surface, camera: Any, game: Any, layer: Any) -> None:
+    """Beside each shepherd on the board, its flock: a sheep and how many
+    (the panel alone said it)."""
+    from carcassonne_desktop.engine.expansions.hills_sheep import flock_of, flock_sheep
+
+    seats = {p.color: i for i, p in enumerate(game.setup.players)}
+    size = layer.renderer.figure_size(camera.scale)
+    fnt = font(max(11, min(22, size // 2)), bold=True)
+    clip = surface.get_clip()
+    surface.set_clip(camera.viewport)
+    for sprite, wx, wy in layer.figure_points(game):
+        if sprite.kind != "shepherd" or sprite.colour not in seats:
+            continue
+        sheep = flock_sheep(flock_of(game, seats[sprite.colour]))
+        sx, sy = camera.world_to_screen(wx, wy)
+        label = fnt.render(str(sheep), True, colour("ui", "text"))
+        body = pygame.Rect(0, 0, max(10, size // 2), max(7, size // 3))
+        badge = pygame.Rect(0, 0, body.width + label.get_width() + 10, max(body.height, label.get_height()) + 4)
+        badge.midleft = (round(sx + size * 0.45), round(sy))
+        pygame.draw.rect(surface, colour("ui", "menu_veil"), badge, border_radius=badge.height // 2)
+        body.midleft = (badge.left + 4, badge.centery)
+        pygame.draw.ellipse(surface, (250, 248, 240), body)
+        pygame.draw.circle(surface, (40, 34, 30), (body.right - 1, body.centery - 1), max(2, body.height // 3))
+        surface.blit(label, (body.right + 4, badge.centery - label.get_height() // 2))
+    surface.set_clip(clip)
+
+
+register_board_flash(OutcomeRevealed.kind, wolf_flash)
+register_board_overlay("hills_sheep", draw_flocks)

@@ -197,5 +197,11 @@ _PIG = ((0.08, 0.52), (0.12, 0.40), (0.24, 0.32), (0.40, 0.29), (0.62, 0.30), (0
         (0.84, 0.74), (0.80, 0.90), (0.70, 0.90), (0.68, 0.78), (0.36, 0.78), (0.34, 0.90),
         (0.24, 0.90), (0.20, 0.74), (0.10, 0.66), (0.02, 0.60))
 
-register_figure_style("builder", FigureStyle(BODY, extras=(_BUILDER_HAT,)))
+# A follower with a hat alone looked like a follower on the board (family
+# table, second round): the builder raises a big hammer over its head, a
+# silhouette no other figure has, readable at the board's smallest scale.
+_HAMMER_HANDLE = ((0.03, 0.50), (0.11, 0.50), (0.11, 0.12), (0.03, 0.12))
+_HAMMER_HEAD = ((-0.06, 0.16), (0.22, 0.16), (0.22, -0.02), (-0.06, -0.02))
+
+register_figure_style("builder", FigureStyle(BODY, extras=(_BUILDER_HAT, _HAMMER_HANDLE, _HAMMER_HEAD)))
 register_figure_style("pig", FigureStyle(_PIG, head=None))

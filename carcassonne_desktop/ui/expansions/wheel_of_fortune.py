@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine.events import PointsScored
+from carcassonne_desktop.engine.events import FigureMoved, PointsScored
 from carcassonne_desktop.engine.expansions.wheel_of_fortune import (
     CROWN,
     FAMINE,
@@ -29,6 +29,7 @@ from carcassonne_desktop.engine.expansions.wheel_of_fortune import (
     WHEEL,
     WheelCounted,
     WheelTurned,
+    crown_section,
     pig_section,
     wheel_data,
 )
@@ -39,6 +40,7 @@ from carcassonne_desktop.ui.expansions import (
     register_event_text,
     register_tile_symbol,
 )
+from carcassonne_desktop.ui.game_log import figure_with_article
 from carcassonne_desktop.ui.resources import colour, font
 
 #: Radii in board units: the sections' disc, the crown ring's outer edge,
@@ -204,10 +206,25 @@ def paint_icon(ctx: SymbolContext, feature: int | None, value: Any) -> None:
 
 # ------------------------------------------------------------------- the log
 def wheel_turned_text(event: Any, names: Any) -> str | None:
+    """Where the pig went, and what that section does: a section that gave
+    nobody anything (Taxes with no knight in a city) left the log silent."""
     if not isinstance(event, WheelTurned):
         return None
-    return i18n.tr("wheel.turned", name=names[event.player], steps=event.steps,
-                   section=section_name(event.section))
+    effect = i18n.tr(f"wheel.effect.{event.section}")
+    told = "turned" if effect == i18n.key(f"wheel.effect.{event.section}") else "turned_effect"
+    return i18n.tr(f"wheel.{told}", name=names[event.player], steps=event.steps,
+                   section=section_name(event.section), effect=effect)
+
+
+def crowned_text(event: Any, names: Any) -> str | None:
+    """A follower put on a crown space had no line of its own."""
+    if not isinstance(event, FigureMoved) or event.origin is not None or event.player < 0:
+        return None
+    target = event.target or {}
+    if target.get("area") != WHEEL:
+        return None
+    return i18n.tr("wheel.crowned", name=names[event.player], figure_a=figure_with_article(event.figure),
+                   section=section_name(crown_section(str(target.get("slot")))))
 
 
 def wheel_score_text(event: Any, names: Any) -> str | None:
@@ -250,3 +267,4 @@ register_tile_symbol(WHEEL, paint_icon, layer="top")
 register_event_text(WheelTurned.kind, wheel_turned_text)
 register_event_text(PointsScored.kind, wheel_score_text)
 register_event_text(WheelCounted.kind, wheel_counted_text)
+register_event_text(FigureMoved.kind, crowned_text)

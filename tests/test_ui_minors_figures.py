@@ -1,0 +1,120 @@
+"""Family table, second round (issue 29, minors): the players panel's
+figures and the figures' looks (headless: SDL's dummy driver)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from carcassonne_desktop.ui.art.meeples import render_meeple
+from carcassonne_desktop.ui.expansions import figure_style
+from carcassonne_desktop.ui.hud import PlayerRow, PlayersView
+from tests import test_ui_decisions
+
+app = test_ui_decisions.app  # the app in French, as the family plays it
+
+#: Every kind of figure a player owns, with the expansions of the newcomer's games.
+FIGURES = {"follower": 4, "large_follower": 1, "abbot": 1, "builder": 1, "pig": 1, "shepherd": 1}
+
+
+@pytest.fixture
+def screen():  # type: ignore[no-untyped-def]
+    pygame.init()
+    yield pygame.display.set_mode((1280, 800))
+
+
+def _rows() -> list[PlayerRow]:
+    return [PlayerRow("Ada", "red", 12, dict(FIGURES), False, notes=("Troupeau : 3",)),
+            PlayerRow("Ordinateur", "blue", 9, dict(FIGURES), True)]
+
+
+def test_regression_reflechit_drawn_over_the_figure_counts(screen) -> None:  # type: ignore[no-untyped-def]
+    """ "réfléchit…" was drawn at the end of the figures' line, over the last
+    counts: it now goes on the name's line, and the figures' line is the same
+    pixels whether the computer thinks or not."""
+    rect = pygame.Rect(920, 10, 350, 300)
+    view = PlayersView()
+
+    def figures_line(thinking: bool) -> bytes:
+        screen.fill((0, 0, 0))
+        view.draw(screen, rect, _rows(), 1, thinking, 0.4)
+        spots = [area for area, row, _ in view.figure_spots if row == 1]
+        line = spots[0].unionall(spots[1:])
+        line.width = rect.right - line.x
+        return pygame.image.tobytes(screen.subsurface(line), "RGB")
+
+    quiet, thinking = figures_line(False), figures_line(True)
+    assert len(view.figure_spots) == 2 * len(FIGURES)
+    assert quiet == thinking
+
+
+def test_regression_figure_icons_without_a_name_on_pointing(app) -> None:  # type: ignore[no-untyped-def]
+    from carcassonne_desktop.engine import Game, quick_setup
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    game = Game(quick_setup(2, seed=2, expansions=("base", "traders_builders", "abbot")))
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    scene.banner.dismiss()
+    app.step(1 / 60)
+    spots = scene.players_view.figure_spots
+    kinds = {kind for _, row, kind in spots if row == 0}
+    assert {"follower", "builder", "pig", "abbot"} <= kinds
+    said = {}
+    for area, row, kind in spots:
+        if row == 0:
+            said[kind] = scene.player_words_at(area.center)
+    assert said["builder"] == ["P1", "Bâtisseur : 1 en réserve"]
+    assert said["follower"] == ["P1", "Partisan : 7 en réserve"]
+    assert said["abbot"] == ["P1", "Abbé : 1 en réserve"]
+
+
+def _mask(kind: str, size: int = 22) -> pygame.mask.Mask:
+    surface = render_meeple(kind, "red", size)
+    out = pygame.mask.Mask((48, 48))
+    out.draw(pygame.mask.from_surface(surface, 127),
+             ((48 - surface.get_width()) // 2, (48 - surface.get_height()) // 2))
+    return out
+
+
+def test_regression_a_builder_looks_like_a_follower_every_figure_kind_has_its_own_outline() -> None:
+    """At the board's usual size (22 px) a player's figures differ by their
+    outline, not by a detail: at least a sixth of the two shapes' pixels
+    belong to one only. (The mage and the witch wear their own colours.)"""
+    from carcassonne_desktop.ui.art.meeples import FIGURE_KINDS
+
+    owned = [k for k in FIGURE_KINDS if (figure_style(k) is None or figure_style(k).colour is None)]
+    assert {"follower", "builder", "abbot", "shepherd", "pig", "large_follower"} <= set(owned)
+    for i, first in enumerate(owned):
+        for second in owned[i + 1:]:
+            a, b = _mask(first), _mask(second)
+            common = a.overlap_area(b, (0, 0))
+            union = a.count() + b.count() - common
+            assert 1 - common / union >= 0.17, (first, second, 1 - common / union)
+
+
+@pytest.mark.parametrize("rot", [0, 1, 2, 3])
+def test_regression_a_heretic_figure_hides_the_shrine_at_every_turn_of_the_tile(rot: int) -> None:
+    """The shrine is drawn upright, but the heretic's place before its door
+    turned with the tile: on a turned tile it stood on the dome or beside it
+    and hid it. It now stands below the building whatever the turn."""
+    from carcassonne_desktop.engine.figure_geometry import feature_anchor
+    from carcassonne_desktop.engine.tile_geometry import rotate_point
+    from carcassonne_desktop.engine.tile_layout import tile_layout
+    from tests.test_ui_king_heretics import TILES
+
+    shrines = [t for t in TILES if t.startswith("shrine/")]
+    assert shrines
+    for tile_id in shrines:
+        layout = tile_layout(TILES[tile_id])
+        shrine = next(p for p in layout.props if p.kind == "shrine")
+        bx, by = rotate_point(shrine.pos, rot)  # where the building is drawn, upright
+        fx, fy = feature_anchor(TILES[tile_id], rot, shrine.feature)
+        assert abs(fx - bx) < 1e-9, (tile_id, rot)
+        assert fy >= by + 0.18, (tile_id, rot, fy, by)  # before the door, the dome in sight
+        assert fy <= 0.9, (tile_id, rot)  # still on the tile
