@@ -29,7 +29,7 @@ def _position(name: str, upto: int) -> Game:
     return GameRecord.from_json({**record, "actions": record["actions"][:upto]}).replay().game
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium"])
+@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium", "hard"])
 @pytest.mark.parametrize(("name", "upto", "kind"), [
     (ROAD, 8, CROP_CIRCLE), (ROAD, 9, DEPLOY_ASK),
     ("cc_road_remove_each_takes_one_back", 9, REMOVE_ASK),

@@ -16,6 +16,7 @@ from carcassonne_desktop.engine import (
     Game,
     GameRecord,
     GameSetup,
+    PlaceTile,
     PlayerSetup,
     RecordError,
 )
@@ -47,13 +48,13 @@ def _game(expansions=(), order=ROAD_ORDER, players=3, **options) -> Game:
 
 
 def _to_the_circle(game: Game, first_figure: str = "follower") -> Game:
-    game.apply(game.legal_actions()[0].__class__(-1, 0, 0, "base/U"))
+    game.apply(PlaceTile(-1, 0, 0, "base/U"))
     game.apply(Deploy(first_figure, -1, 0, "E"))
-    game.apply(game.legal_actions()[0].__class__(0, 1, 3, "base/V"))
+    game.apply(PlaceTile(0, 1, 3, "base/V"))
     game.apply(Deploy("follower", 0, 1, "E"))
-    game.apply(game.legal_actions()[0].__class__(1, 1, 1, "base/V"))
+    game.apply(PlaceTile(1, 1, 1, "base/V"))
     game.apply(PASS)
-    game.apply(game.legal_actions()[0].__class__(1, 0, 0, "crop2/01"))
+    game.apply(PlaceTile(1, 0, 0, "crop2/01"))
     game.apply(Deploy("follower", 1, 0, "E"))
     return game
 
@@ -148,9 +149,9 @@ def test_crop_circle_follower_types_exclude_special_and_neutral_figures():
 
 def test_crop_circle_nobody_with_such_a_follower_no_question():
     game = _game(order=("base/U", "crop2/01", "base/U"), players=2)
-    game.apply(game.legal_actions()[0].__class__(-1, 0, 0, "base/U"))
+    game.apply(PlaceTile(-1, 0, 0, "base/U"))
     game.apply(PASS)
-    game.apply(game.legal_actions()[0].__class__(1, 0, 0, "crop2/01"))
+    game.apply(PlaceTile(1, 0, 0, "crop2/01"))
     game.apply(PASS)
     assert game.pending_kind == "place_tile"
 
@@ -164,3 +165,24 @@ def test_crop_circle_random_games_replay_equal():
         while not game.is_over:
             game.apply(rng.choice(list(game.legal_actions())))
         assert GameRecord.from_game(game).replay().game.state_key() == game.state_key()
+
+
+def test_crop_circle_removed_follower_takes_its_builder_home():
+    """Ruling CC7: Rouge's builder stands on her road with her follower; Bleu's
+    road circle joins that road and Bleu chooses remove: Rouge's follower goes
+    home and her builder with it."""
+    game = _game(("traders_builders",), order=("base/U", "base/U", "base/U", "crop2/01",
+                                               "base/U"), players=2)
+    game.apply(PlaceTile(-1, 0, 0, "base/U"))
+    game.apply(Deploy("follower", -1, 0, "E"))
+    game.apply(PlaceTile(0, 1, 0, "base/U"))  # Bleu, away from the road
+    game.apply(PASS)
+    game.apply(PlaceTile(-2, 0, 0, "base/U"))
+    game.apply(Deploy("builder", -2, 0, "E"))
+    assert game.supply[0]["builder"] == 0
+    game.apply(PlaceTile(1, 0, 0, "crop2/01"))  # Bleu joins Rouge's road
+    game.apply(PASS)
+    game.apply(CropCircleChoice("remove"))
+    assert game.pending.kind == REMOVE_ASK and game.deciding_player == 0
+    game.apply(Remove(-1, 0, "E", "follower"))
+    assert game.supply[0]["builder"] == 1 and game.supply[0]["follower"] == 7

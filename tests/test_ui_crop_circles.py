@@ -44,10 +44,10 @@ def test_crop_circle_tiles_show_the_circle_and_its_symbol(tile_id):
 
 
 @pytest.mark.parametrize(("language", "line"), [
-    ("fr", "Rouge choisit pour l’agroglyphe : chacun peut poser un partisan à côté d’un des "
-           "siens (les chevaliers (dans les villes))."),
-    ("en", "Rouge chooses for the crop circle: each player may deploy a follower beside one "
-           "of theirs (knights (in cities))."),
+    ("fr", "Rouge choisit pour l’agroglyphe : chacun peut poser un chevalier à côté d’un des "
+           "siens."),
+    ("en", "Rouge chooses for the crop circle: each player may deploy a knight beside one "
+           "of theirs."),
 ])
 def test_crop_circle_log_says_the_choice(language, line):
     before = i18n.current_language()
@@ -74,8 +74,8 @@ def test_crop_circle_question_buttons_then_hand_over_and_spots(app):  # noqa: F8
     assert said.title == "Agroglyphe : que font tous les joueurs ?"
     assert "chevaliers" in said.hint
     buttons = {b.text: b for name, b in scene.buttons.items() if name.startswith("choice:")}
-    assert set(buttons) == {"Chacun peut poser un partisan", "Chacun reprend un partisan"}
-    _click(app, buttons["Chacun peut poser un partisan"])
+    assert set(buttons) == {"Chacun en pose un", "Chacun en reprend un"}
+    _click(app, buttons["Chacun en pose un"])
     if scene.human_controller() is c:
         _click(app, scene.buttons["confirm"])
     app.step(1.0)

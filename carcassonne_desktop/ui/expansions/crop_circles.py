@@ -96,7 +96,7 @@ def decision_note(game: Any, decision: Any) -> str | None:
 def log_text(event: Any, names: Any) -> str | None:
     if isinstance(event, CropCircleChosen):
         return i18n.tr(f"crop_circles.log.{event.choice}", name=names[event.player],
-                       followers=circle_words(event.circle))
+                       one=i18n.tr(f"crop_circles.one.{event.circle}"))
     return None
 
 
