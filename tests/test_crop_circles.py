@@ -186,3 +186,28 @@ def test_crop_circle_removed_follower_takes_its_builder_home():
     assert game.pending.kind == REMOVE_ASK and game.deciding_player == 0
     game.apply(Remove(-1, 0, "E", "follower"))
     assert game.supply[0]["builder"] == 1 and game.supply[0]["follower"] == 7
+
+
+def test_crop_circle_builders_second_tile_brings_its_own_round():
+    """Ruling CC6: Rouge's first tile (a road circle) extends the road of her
+    builder, so she plays a second tile, another road circle: each tile's
+    circle is asked after its own scoring step."""
+    game = _game(("traders_builders",), order=(
+        "base/U", "base/U", "base/U", "base/U", "crop2/02", "crop2/01", "base/U"), players=2)
+    game.apply(PlaceTile(-1, 0, 0, "base/U"))
+    game.apply(Deploy("follower", -1, 0, "E"))
+    game.apply(PlaceTile(0, 1, 0, "base/U"))
+    game.apply(PASS)
+    game.apply(PlaceTile(-2, 0, 0, "base/U"))
+    game.apply(Deploy("builder", -2, 0, "E"))
+    game.apply(PlaceTile(0, 2, 0, "base/U"))
+    game.apply(PASS)
+    game.apply(PlaceTile(-3, 0, 0, "crop2/02"))  # its road E extends the builder's road
+    game.apply(PASS)
+    assert game.pending_kind == CROP_CIRCLE and game.pending.subject[:2] == (-3, 0)
+    game.apply(CropCircleChoice("deploy"))
+    game.apply(PASS)  # Rouge alone has a road follower; she passes
+    assert game.pending_kind == "place_tile" and game.turn_player == 0  # the second tile
+    game.apply(PlaceTile(1, 0, 0, "crop2/01"))
+    game.apply(PASS)
+    assert game.pending_kind == CROP_CIRCLE and game.pending.subject[:2] == (1, 0)
