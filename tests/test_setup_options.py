@@ -25,6 +25,7 @@ from carcassonne_desktop.ui.setup_scene import (  # noqa: E402
     default_options,
     option_names,
 )
+from tests.test_ui_scenes import _click  # noqa: E402
 
 TOY = "toy_options_test"
 OPTION = "toy_option_test"
@@ -100,15 +101,6 @@ def app(tmp_path, monkeypatch, toy):
     application.stack.clear()
     i18n.unregister_manager(application.manager)
     pygame.quit()
-
-
-def _click(app, element) -> None:  # type: ignore[no-untyped-def]
-    pos = element.get_abs_rect().center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    for _ in range(4):
-        app.step(1 / 60)
 
 
 def test_setup_screen_shows_a_toy_expansions_option_and_it_reaches_the_game(app):

@@ -33,7 +33,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from carcassonne_desktop.engine.actions import Remove
+
 if TYPE_CHECKING:
+    from carcassonne_desktop.engine.actions import Action
+    from carcassonne_desktop.engine.decisions import Decision
+    from carcassonne_desktop.engine.events import Event
     from carcassonne_desktop.engine.game import Game
 
 _PREFIX = "round."
@@ -127,3 +132,17 @@ def set_round_data(game: Game, name: str, data: Hashable) -> None:
 def end_round(game: Game, name: str) -> None:
     """Forget the round `name` (over, or abandoned)."""
     game.extension_state.pop(_PREFIX + name, None)
+
+
+def take_back_in_round(name: str) -> Callable[[Game, Decision, Action, list[Event]], None]:
+    """The `resolve` of a round whose answers are `remove`s of the deciding
+    player's own figures (the plague, a crop circle's "remove"): the figure
+    named goes home (with the figures that stood only with it) and that
+    player is done."""
+
+    def resolve(game: Game, decision: Decision, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, Remove) and action.spot is not None
+        game.remove_figure(decision.player, action.figure, action.spot, events)
+        round_done(game, name)
+
+    return resolve

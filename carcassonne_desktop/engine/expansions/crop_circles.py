@@ -48,7 +48,13 @@ from carcassonne_desktop.engine.features import (
 )
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.layout_props import register_prop_placement
-from carcassonne_desktop.engine.rounds import next_in_round, round_done, round_of, start_round
+from carcassonne_desktop.engine.rounds import (
+    next_in_round,
+    round_done,
+    round_of,
+    start_round,
+    take_back_in_round,
+)
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
@@ -224,14 +230,6 @@ def _remove_legal(game: Game, decision: Decision) -> list[Action]:
     return list(dict.fromkeys(out))
 
 
-def _remove_resolve(game: Game, decision: Decision, action: Action, events: list[Event]
-                    ) -> Action | None:
-    assert isinstance(action, Remove) and action.spot is not None
-    game.remove_figure(decision.player, action.figure, action.spot, events)
-    round_done(game, ID)
-    return None
-
-
 def _remove_explain(game: Game, decision: Decision, action: Action) -> str:
     return (f"take back one of your own followers on a {decision.subject[2]} "
             "(a remove action)")
@@ -278,7 +276,7 @@ class CropCircles(Expansion):
         return (
             DecisionKind(CROP_CIRCLE, _choice_legal, _choice_resolve, _choice_explain),
             DecisionKind(DEPLOY_ASK, _deploy_legal, _deploy_resolve, _deploy_explain),
-            DecisionKind(REMOVE_ASK, _remove_legal, _remove_resolve, _remove_explain),
+            DecisionKind(REMOVE_ASK, _remove_legal, take_back_in_round(ID), _remove_explain),
         )
 
     def turn_work(self) -> Iterable[Work]:

@@ -38,7 +38,12 @@ from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, LaidTile, register
 from carcassonne_desktop.engine.features import NEVER, FeatureKind, no_points, register_kind
 from carcassonne_desktop.engine.figures import FigureType
-from carcassonne_desktop.engine.rounds import next_in_round, round_done, round_of, start_round
+from carcassonne_desktop.engine.rounds import (
+    next_in_round,
+    round_of,
+    start_round,
+    take_back_in_round,
+)
 from carcassonne_desktop.engine.score_terms import ScoreTerm
 from carcassonne_desktop.engine.turn import Work
 
@@ -368,15 +373,6 @@ def _plague_legal(game: Game, decision: Decision) -> list[Action]:
     return out
 
 
-def _plague_resolve(
-    game: Game, decision: Decision, action: Action, events: list[Event]
-) -> Action | None:
-    assert isinstance(action, Remove) and action.spot is not None
-    game.remove_figure(decision.player, action.figure, action.spot, events)
-    round_done(game, PLAGUE)
-    return None
-
-
 def _plague_explain(game: Game, decision: Decision, action: Action) -> str:
     return "the plague: take back one of your own followers from the land (a remove action)"
 
@@ -462,7 +458,7 @@ class WheelOfFortune(Expansion):
         return bag
 
     def decision_kinds(self) -> Iterable[DecisionKind]:
-        return (DecisionKind(PLAGUE, _plague_legal, _plague_resolve, _plague_explain),)
+        return (DecisionKind(PLAGUE, _plague_legal, take_back_in_round(PLAGUE), _plague_explain),)
 
     def turn_work(self) -> Iterable[Work]:
         if self.game_options.get("hand_of_3"):
