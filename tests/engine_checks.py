@@ -139,9 +139,10 @@ def check_invariants(game: Game) -> None:
         if feature.completed:
             assert not feature.figures, "figures left on a completed feature"
         occupants = sum(1 for _, f, _ in feature.figures if rules.figure_by_name[f].occupies)
-        if occupants > 1 and "count" not in rules.expansion_ids:
+        if occupants > 1 and not {"count", "crop_circles"} & set(rules.expansion_ids):
             # Only a merge can put two followers on one feature (the Count's
-            # followers come out of the city onto occupied features).
+            # followers come out of the city onto occupied features; a crop
+            # circle puts a follower beside one of its owner's on its segment).
             assert len({n for _, _, n in feature.figures}) == len(feature.figures)
     board = game.board
     for cell in game.frontier:
@@ -160,6 +161,18 @@ def check_invariants(game: Game) -> None:
                 assert rotated.edges[direction] == neighbour[0].edges[(direction + 2) % 4]
 
 
+def _completed_keys(game: Game) -> set[tuple[str, tuple, frozenset[int]]]:
+    """Every feature marked completed, by kind, tiles and segments."""
+    segments: dict[int, set[int]] = defaultdict(set)
+    for node in range(len(game.parent)):
+        root = game.find(node)
+        feature = game.features[root]
+        if feature is not None and feature.completed:
+            segments[root].add(node)
+    return {(game.features[root].kind, tuple(sorted(game.features[root].tiles)),  # type: ignore[union-attr]
+             frozenset(nodes)) for root, nodes in segments.items()}
+
+
 class Watcher:
     """Follows a game action by action and checks history-wide properties."""
 
@@ -173,9 +186,19 @@ class Watcher:
         for old, new in zip(self.scores, game.scores):
             assert new >= old, "a score decreased"
         self.scores = list(game.scores)
+        relinks = bool(game.rules.hooks["tile_links"])
+        marked = _completed_keys(game) if relinks else set()
         for event in events:
             if isinstance(event, FeatureCompleted):
                 key = (event.feature, event.tiles)
+                if relinks:
+                    # a link may reopen a scored road (docs/rulings.md R1) or join it
+                    # to a road not scored (R3): a road on the same tiles with other
+                    # segments is another road; the same segments never complete twice
+                    same = {k for k in marked if k[:2] == key}
+                    assert not same or same - self.completed, f"{key} completed twice"
+                    self.completed |= same
+                    continue
                 assert key not in self.completed, f"{key} completed twice"
                 self.completed.add(key)
             if isinstance(event, PointsScored):
@@ -183,11 +206,9 @@ class Watcher:
         assert sum(sum(b.values()) for b in game.breakdown) == sum(game.scores)
         for player in range(game.num_players):
             assert sum(game.breakdown[player].values()) == game.scores[player]
-        if game.rules.hooks["tile_links"]:
-            # a link may reopen a scored road (docs/rulings.md R1): only a feature
-            # still marked completed may never complete again
-            self.completed &= {(f.kind, tuple(sorted(f.tiles))) for f in game.features
-                               if f is not None and f.completed}
+        if relinks:
+            # only a feature still marked completed may never complete again
+            self.completed &= marked
 
 
 def play_random(game: Game, rng: random.Random, check_every: int = 1) -> Game:

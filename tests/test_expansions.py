@@ -36,7 +36,7 @@ COUNT_SYMBOLS = frozenset({"castle", "market", "forge", "count_reinforce", "coun
 #: Expansions added later: each alone, with each of DONE, and all together
 #: (every subset of everything would be 511 combinations).
 LATER = ("king_robber_baron", "heretics_shrines", "river_ii", "wheel_of_fortune", "count",
-         "flying_machines", "mage_witch", "ferries", "gold_mines")
+         "flying_machines", "mage_witch", "ferries", "gold_mines", "crop_circles")
 COMBOS = (
     [c for n in range(1, len(DONE) + 1) for c in itertools.combinations(DONE, n)]
     + [(new,) for new in LATER]
@@ -71,7 +71,7 @@ def test_core_engine_never_names_an_expansion():
     figures = {f.name for cls in registry().values() if cls.id != "base"
                for f in cls({"farmers": True}).figures()}
     symbols = {"inn", "cathedral", "spring", "lake", "river_end", *COUNT_SYMBOLS,
-               "flier", "fly_landing"}
+               "flier", "fly_landing", "crop_circle", "crop_circle_deploy", "crop_circle_remove"}
     forbidden = names | figures | symbols
     for path in ENGINE.glob("*.py"):
         text = path.read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ from carcassonne_desktop.engine.tile_layout import tile_layout  # noqa: E402
 from carcassonne_desktop.ui.art.tile_art import render_tile  # noqa: E402
 from carcassonne_desktop.ui.expansions import noted_tokens, player_note_words, player_notes  # noqa: E402
 from carcassonne_desktop.ui.game_log import describe  # noqa: E402
-from carcassonne_desktop.ui.setup_scene import OPTION_NAMES, SetupModel  # noqa: E402
+from carcassonne_desktop.ui.setup_scene import SetupModel, option_names  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "carcassonne_desktop" / "engine" / "data"
@@ -173,7 +173,8 @@ def test_tiles_that_fit_nowhere_in_a_row_make_one_line():
 
 
 def test_the_setup_offers_the_first_edition_farmers_beside_the_other_first_edition_option():
-    assert OPTION_NAMES.index("farmers_first_edition") == OPTION_NAMES.index("small_city_2pts") + 1
+    names = option_names()
+    assert names.index("farmers_first_edition") == names.index("small_city_2pts") + 1
     model = SetupModel.from_setup({"options": {"farmers_first_edition": True}}, ["human"], ["base"])
     assert model.options["farmers_first_edition"] is True
     assert model.to_setup()["options"]["farmers_first_edition"] is True

@@ -34,9 +34,6 @@ ROW_SPARE = 4  # the gap under a 26 px check box at 6 px from the top of its row
 OPTION_ROW_H = 38
 #: The expansion descriptions' font size (theme "#hint_box") and what its text box adds.
 DESCRIPTION_FONT, DESCRIPTION_PADDING = 17, 12
-OPTION_NAMES: tuple[str, ...] = ("farmers", "small_city_2pts", "farmers_first_edition", "hand_of_3")
-DEFAULT_OPTIONS: dict[str, bool] = {"farmers": True, "small_city_2pts": False,
-                                    "farmers_first_edition": False, "hand_of_3": False}
 ROW_H = 50
 #: Tighter seat rows, tried in turn when 7 or 8 seats would leave no room under
 #: them for the longest description (which then floated over the last seats).
@@ -53,6 +50,39 @@ NAME_MIN_W = 120
 DEFAULT_COMPUTER = "ai:medium"
 
 
+@dataclass(frozen=True)
+class OptionChoice:
+    """A game option an expansion declares (`Expansion.options`), as the
+    setup screen offers it: a check box named by ``setup.<name>`` (its tip
+    ``setup.<name>_tip``, in the expansion's i18n fragment), shown while
+    `expansion` is chosen (the base game's always)."""
+
+    name: str
+    default: bool
+    expansion: str
+
+
+def option_choices() -> tuple[OptionChoice, ...]:
+    """Every yes/no option the expansions declare, in registry order (the
+    base game's first), so an expansion's option reaches the setup screen
+    without a list kept here."""
+    from carcassonne_desktop.engine import registry
+
+    return tuple(OptionChoice(name, default, exp_id)
+                 for exp_id, cls in registry().items()
+                 for name, default in cls.options.items() if isinstance(default, bool))
+
+
+def option_names(expansions: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The options offered with `expansions` chosen (None: every option)."""
+    return tuple(o.name for o in option_choices()
+                 if expansions is None or o.expansion == "base" or o.expansion in expansions)
+
+
+def default_options() -> dict[str, bool]:
+    return {o.name: o.default for o in option_choices()}
+
+
 @dataclass
 class Seat:
     name: str
@@ -65,7 +95,9 @@ class SetupModel:
     """What the setup screen edits; converts to and from the record's setup dict."""
 
     seats: list[Seat] = field(default_factory=list)
-    options: dict[str, bool] = field(default_factory=lambda: dict(DEFAULT_OPTIONS))
+    #: Every declared option's value, chosen expansions or not (a choice is
+    #: kept while its expansion is switched off and on again).
+    options: dict[str, bool] = field(default_factory=default_options)
     expansions: list[str] = field(default_factory=lambda: ["base"])
 
     @classmethod
@@ -94,7 +126,7 @@ class SetupModel:
             model.renumber_default_names()
         options = setup.get("options", {})
         if isinstance(options, dict):
-            for name in OPTION_NAMES:
+            for name in option_names():
                 if isinstance(options.get(name), bool):
                     model.options[name] = options[name]
         expansions = setup.get("expansions", [])
@@ -107,7 +139,9 @@ class SetupModel:
         return {
             "players": [{"name": s.name.strip(), "color": s.color, "controller": s.controller} for s in self.seats],
             "expansions": list(self.expansions),
-            "options": dict(self.options),
+            # only the options of the chosen expansions: the engine refuses others
+            "options": {name: self.options[name] for name in option_names(self.expansions)
+                        if name in self.options},
         }
 
     def errors(self) -> list[str]:
@@ -325,7 +359,7 @@ class SetupScene(PanelScene):
         pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.options"),
                                     self.manager, container=panel, object_id="#subheading")
         y += 40
-        for name in OPTION_NAMES:
+        for name in option_names(self.model.expansions):
             box = pygame_gui.elements.UICheckBox(
                 pygame.Rect(x, y + 6, 26, 26), i18n.key(f"setup.{name}"), self.manager, container=panel,
                 initial_state=bool(self.model.options.get(name)))
@@ -453,7 +487,7 @@ class SetupScene(PanelScene):
         """The height the about box needs for its longest text at ``width``."""
         language = i18n.current_language()
         texts = [_localised(info.get("description"), language) for info in self.expansion_info]
-        texts += [i18n.tr(f"setup.{name}_tip") for name in OPTION_NAMES]
+        texts += [i18n.tr(f"setup.{name}_tip") for name in option_names()]
         hint_font = font(DESCRIPTION_FONT)
         # pygame-gui spaces the lines of a text box wider than the font's line size
         lines = max((len(wrap(text, hint_font, width - 3 * DESCRIPTION_PADDING)) for text in texts if text),
@@ -502,10 +536,14 @@ class SetupScene(PanelScene):
                 return True
             if element in self._expansion_boxes:
                 exp = self._expansion_boxes[element]
+                shown = option_names(self.model.expansions)
                 if checked and exp not in self.model.expansions:
                     self.model.expansions.append(exp)
                 elif not checked and exp in self.model.expansions and exp != "base":
                     self.model.expansions.remove(exp)
+                if option_names(self.model.expansions) != shown:
+                    self._sync_names()
+                    self.rebuild_ui()  # the expansion's own options come or go
                 return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if element is self.add_button:

@@ -87,11 +87,12 @@ class BaseGame(Expansion):
         "en": "72 tiles, 7 followers each: roads, cities, cloisters and fields.",
     }
     data_file = "base.json"
+    #: In the order the setup screen shows them (ui/setup_scene.py reads them).
     options = {
         "farmers": True,
         "small_city_2pts": False,
-        "hand_of_3": False,
         "farmers_first_edition": False,
+        "hand_of_3": False,
     }
     first_edition_options = frozenset({"small_city_2pts", "farmers_first_edition"})
 

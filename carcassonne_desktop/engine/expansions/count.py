@@ -29,6 +29,14 @@ from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, LaidTile, register
 from carcassonne_desktop.engine.features import Feature, Position
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.rounds import (
+    next_in_round,
+    round_defer,
+    round_done,
+    round_of,
+    set_round_data,
+    start_round,
+)
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
@@ -46,9 +54,10 @@ REINFORCE, CITY, MOVE = "count_reinforce", "count_city", "count_move"
 # follower and the large follower, not the abbot (see docs/rulings.md).
 CITY_KINDS = frozenset({"city", "road", "cloister"})
 
-# extension_state keys: the reinforcement round under way, the last feature
-# (root) whose round is over, and whether the market round of the end is over.
-_ROUND, _DONE, _MARKET_DONE = "count.round", "count.done", "count.market_done"
+# The reinforcement round under way is the round helper's (engine/rounds.py),
+# named _ROUND, its data a Reinforcement. extension_state keys: the last
+# feature (root) whose round is over, and whether the market round of the end is over.
+_ROUND, _DONE, _MARKET_DONE = "count", "count.done", "count.market_done"
 # extension_state key: the cells of the City of Carcassonne (laid at the start).
 _CITY_CELLS = "count.city"
 # turn_state keys (per part of a turn): (another player scored, the turn
@@ -59,16 +68,21 @@ _SCORED, _CITY_ASKED, _ENTERED, _MOVE_ASKED = (
 )
 
 
-class Round(NamedTuple):
-    """One round of moves out of a quarter: `order` is who still moves, the
-    first one now; `root` the feature being scored (-1: every field, the
-    market round of the end); `may_go_last` whether the first one may still
-    choose to move last (003: the player who caused the scoring)."""
+class Reinforcement(NamedTuple):
+    """What a round of moves out of a quarter is about (the round's data;
+    who still moves is the round's order): `root` the feature being scored
+    (-1: every field, the market round of the end); `may_go_last` whether
+    the first one may still choose to move last (003: the player who caused
+    the scoring)."""
 
     quarter: str
     root: int
-    order: tuple[int, ...]
     may_go_last: bool
+
+
+def _reinforcement(game: Game) -> Reinforcement | None:
+    round_ = round_of(game, _ROUND)
+    return None if round_ is None else round_.data  # type: ignore[return-value]
 
 
 @register_action
@@ -116,8 +130,9 @@ def market_awaits(game: Game, player: int) -> bool:
         return False
     if not game.extension_state.get(_MARKET_DONE):
         return True
-    round_: Round | None = game.extension_state.get(_ROUND)
-    return round_ is not None and round_.root < 0 and player in round_.order
+    round_ = round_of(game, _ROUND)
+    return (round_ is not None and _reinforcement(game).root < 0  # type: ignore[union-attr]
+            and player in round_.order)
 
 
 def city_figures(game: Game) -> list[FigureType]:
@@ -151,7 +166,7 @@ def anchor(game: Game, root: int) -> tuple[int, int, str]:
     raise AssertionError("a feature without a segment")
 
 
-def _targets(game: Game, round_: Round) -> list[tuple[int, int, str]]:
+def _targets(game: Game, round_: Reinforcement) -> list[tuple[int, int, str]]:
     if round_.root >= 0:
         return [anchor(game, round_.root)]
     roots = {game.find(node) for node in range(len(game.parent))
@@ -159,40 +174,35 @@ def _targets(game: Game, round_: Round) -> list[tuple[int, int, str]]:
     return sorted(anchor(game, root) for root in roots)
 
 
-def _clockwise(game: Game, first: int) -> list[int]:
-    return [(first + i) % game.num_players for i in range(game.num_players)]
-
-
 # ------------------------------------------------------- the reinforcement round
 def _start_round(game: Game, quarter: str, root: int, first: int, may_go_last: bool
-                 ) -> Round | None:
+                 ) -> Reinforcement | None:
     if count_quarter(game) == quarter:
         return None  # the Count blocks the quarter (003 "Le Comte")
-    order = tuple(p for p in _clockwise(game, first) if in_quarter(game, p, quarter))
-    if not order:
+    round_ = start_round(game, _ROUND, first, only=lambda p: bool(in_quarter(game, p, quarter)))
+    if round_ is None:
         return None
-    return Round(quarter, root, order, may_go_last and order[0] == first and len(order) > 1)
-
-
-def _next_decision(game: Game, round_: Round) -> Decision | None:
-    """The decision of whoever moves now, or None once the round is over
-    (a player with nothing left in the quarter is done without a word)."""
     order = round_.order
-    while order and not in_quarter(game, order[0], round_.quarter):
-        order = order[1:]
-        round_ = round_._replace(may_go_last=False)
-    if not order:
-        game.extension_state[_ROUND] = None
+    data = Reinforcement(quarter, root, may_go_last and order[0] == first and len(order) > 1)
+    set_round_data(game, _ROUND, data)
+    return data
+
+
+def _next_decision(game: Game, data: Reinforcement) -> Decision | None:
+    """The decision of whoever moves now, or None once the round is over
+    (a player with nothing left in the quarter is done without a word: only
+    after the first answer, so `may_go_last` is already off then)."""
+    player = next_in_round(game, _ROUND, lambda p: bool(in_quarter(game, p, data.quarter)))
+    if player is None:
         return None
-    game.extension_state[_ROUND] = round_._replace(order=order)
-    subject: tuple[Any, ...] = (round_.quarter,)
-    if round_.root >= 0:
-        subject += tuple(sorted(game.features[round_.root].tiles))  # type: ignore[union-attr]
-    return Decision(REINFORCE, order[0], True, subject)
+    subject: tuple[Any, ...] = (data.quarter,)
+    if data.root >= 0:
+        subject += tuple(sorted(game.features[data.root].tiles))  # type: ignore[union-attr]
+    return Decision(REINFORCE, player, True, subject)
 
 
 def _reinforce_legal(game: Game, decision: Decision) -> list[Action]:
-    round_: Round | None = game.extension_state.get(_ROUND)
+    round_ = _reinforcement(game)
     if round_ is None:
         return []
     source = (AREA, round_.quarter)
@@ -209,13 +219,13 @@ def _reinforce_legal(game: Game, decision: Decision) -> list[Action]:
 
 def _reinforce_resolve(game: Game, decision: Decision, action: Action, events: list[Event]
                        ) -> Action | None:
-    round_: Round = game.extension_state[_ROUND]
+    round_ = _reinforcement(game)
+    assert round_ is not None
+    set_round_data(game, _ROUND, round_._replace(may_go_last=False))
     if type(action) is GoLast:
-        order = round_.order[1:] + round_.order[:1]
-        game.extension_state[_ROUND] = round_._replace(order=order, may_go_last=False)
+        round_defer(game, _ROUND)
     elif type(action) is Pass:
-        game.extension_state[_ROUND] = round_._replace(order=round_.order[1:],
-                                                       may_go_last=False)
+        round_done(game, _ROUND)
     else:
         assert isinstance(action, MoveFigure) and len(action.target) == 3
         x, y, port = action.target  # type: ignore[misc]
@@ -223,7 +233,6 @@ def _reinforce_resolve(game: Game, decision: Decision, action: Action, events: l
         kinds = game.rules.figure_by_name[action.figure].kinds
         node = base + rotated.feature_at_port(port, kinds)
         game.area_to_feature(decision.player, action.figure, AREA, round_.quarter, node, events)
-        game.extension_state[_ROUND] = round_._replace(may_go_last=False)
     return None
 
 
@@ -367,7 +376,7 @@ class Count(Expansion):
     def before_feature_scored(self, game: Game, root: int, events: list[Event]
                               ) -> Decision | None:
         state = game.extension_state
-        round_: Round | None = state.get(_ROUND)
+        round_ = _reinforcement(game)
         if round_ is None:
             if state.get(_DONE) == root:
                 return None
@@ -394,7 +403,7 @@ class Count(Expansion):
 
     def before_final_scoring(self, game: Game, events: list[Event]) -> Decision | None:
         state = game.extension_state
-        round_: Round | None = state.get(_ROUND)
+        round_ = _reinforcement(game)
         if round_ is None:
             if state.get(_MARKET_DONE) or not game.rules.options.get("farmers", True):
                 return None

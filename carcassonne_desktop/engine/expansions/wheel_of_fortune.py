@@ -38,6 +38,12 @@ from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, LaidTile, register
 from carcassonne_desktop.engine.features import NEVER, FeatureKind, no_points, register_kind
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.rounds import (
+    next_in_round,
+    round_of,
+    start_round,
+    take_back_in_round,
+)
 from carcassonne_desktop.engine.score_terms import ScoreTerm
 from carcassonne_desktop.engine.turn import Work
 
@@ -57,7 +63,8 @@ MONK_POINTS = 2
 #: Crown points: a lone follower on a one-space section, on a two-space
 #: section; each of two followers on a two-space section (000 p.15).
 CROWN_ALONE_SMALL, CROWN_ALONE_LARGE, CROWN_SHARED = 3, 6, 3
-#: turn_state key: (tile marker, players still to answer the plague, done).
+#: turn_state key: the tile marker (board size) whose wheel has turned; the
+#: plague's round is the round helper's (engine/rounds.py), named PLAGUE.
 _TURN = f"{ID}.turn"
 
 register_kind(FeatureKind(WHEEL, NEVER, no_points, order=96))
@@ -319,21 +326,20 @@ def _icon_tile(game: Game) -> str | None:
 
 def _turn_wheel(game: Game, events: list[Event]) -> Decision | None:
     """Move the pig, run its section's event, score its crowns; the plague
-    asks each player in turn (this work runs again after each answer)."""
+    asks each player in turn from the turn player (engine/rounds.py: this
+    work runs again after each answer)."""
     if game.over:
         return None
     state = game.turn_state
     marker = len(game.board)
-    entry = state.get(_TURN)
-    if entry is not None and entry[0] == marker:
-        if entry[2]:
-            return None
-        remaining: tuple[int, ...] = entry[1]
+    if state.get(_TURN) == marker:
+        if round_of(game, PLAGUE) is None:
+            return None  # this tile's wheel has turned
     else:
+        state[_TURN] = marker
         tile = _icon_tile(game)
         steps = wheel_icon(game, tile)
         if not steps:
-            state[_TURN] = (marker, (), True)
             return None
         sections = wheel_data().sections
         origin = pig_section(game)
@@ -348,20 +354,15 @@ def _turn_wheel(game: Game, events: list[Event]) -> Decision | None:
                 game.award((award.player,), award.points, WHEEL, section, events,
                            tiles=award.tiles, terms=event_terms(section, award))
             score_crowns(game, section, events)
-            state[_TURN] = (marker, (), True)
             return None
-        remaining = clockwise_from(game, game.turn_player)
-    while remaining:
-        player = remaining[0]
-        spots = partisans_on_land(game, player)
-        if spots:
-            state[_TURN] = (marker, remaining, False)
-            cells = tuple(sorted({game.node_pos[node] for _, _, node in spots}))
-            return Decision(PLAGUE, player, False, cells)
-        remaining = remaining[1:]
-    score_crowns(game, PLAGUE, events)
-    state[_TURN] = (marker, (), True)
-    return None
+        start_round(game, PLAGUE, game.turn_player)
+    player = next_in_round(game, PLAGUE, lambda p: bool(partisans_on_land(game, p)))
+    if player is None:
+        score_crowns(game, PLAGUE, events)
+        return None
+    spots = partisans_on_land(game, player)
+    cells = tuple(sorted({game.node_pos[node] for _, _, node in spots}))
+    return Decision(PLAGUE, player, False, cells)
 
 
 def _plague_legal(game: Game, decision: Decision) -> list[Action]:
@@ -370,16 +371,6 @@ def _plague_legal(game: Game, decision: Decision) -> list[Action]:
         view = game._figure_view(player, figure, node)
         out.append(Remove(view.x, view.y, view.port, figure))
     return out
-
-
-def _plague_resolve(
-    game: Game, decision: Decision, action: Action, events: list[Event]
-) -> Action | None:
-    assert isinstance(action, Remove) and action.spot is not None
-    game.remove_figure(decision.player, action.figure, action.spot, events)
-    marker, remaining, _ = game.turn_state[_TURN]
-    game.turn_state[_TURN] = (marker, remaining[1:], False)
-    return None
 
 
 def _plague_explain(game: Game, decision: Decision, action: Action) -> str:
@@ -467,7 +458,7 @@ class WheelOfFortune(Expansion):
         return bag
 
     def decision_kinds(self) -> Iterable[DecisionKind]:
-        return (DecisionKind(PLAGUE, _plague_legal, _plague_resolve, _plague_explain),)
+        return (DecisionKind(PLAGUE, _plague_legal, take_back_in_round(PLAGUE), _plague_explain),)
 
     def turn_work(self) -> Iterable[Work]:
         if self.game_options.get("hand_of_3"):
