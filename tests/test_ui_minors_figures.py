@@ -24,7 +24,10 @@ FIGURES = {"follower": 4, "large_follower": 1, "abbot": 1, "builder": 1, "pig": 
 
 @pytest.fixture
 def screen():  # type: ignore[no-untyped-def]
+    from carcassonne_desktop.ui.resources import reset_font_cache
+
     pygame.init()
+    reset_font_cache()  # fonts of an earlier test's pygame session are dead
     yield pygame.display.set_mode((1280, 800))
 
 

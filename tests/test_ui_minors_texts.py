@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +15,10 @@ pygame = pytest.importorskip("pygame")
 pygame_gui = pytest.importorskip("pygame_gui")
 
 from carcassonne_desktop import i18n  # noqa: E402
+from tests import test_ui_setup_layout  # noqa: E402
 from tests.test_setup_names_and_settings import open_setup  # noqa: E402
+
+app = test_ui_setup_layout.app  # the setup screen in French, in the usual window
 
 #: The keys the French texts name ("Entrée", "Échap"…).
 KEY_NAMES = ("Entrée", "Échap", "Espace", "Suppr", "Tab", "Retour arrière")
@@ -93,25 +95,6 @@ def test_regression_one_line_descriptions_the_count_and_the_heretics_say_what_th
 
     for exp_id, choice in choices.items():
         assert choice["description"] == dict(registry()[exp_id].description)
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    from carcassonne_desktop.ui.app import App, AppHooks
-    from carcassonne_desktop.ui.launcher import expansion_choices
-    from carcassonne_desktop.ui.scene import Scene
-
-    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path))
-    hooks = AppHooks(game_factory=lambda a, s: Scene(a), ai_levels=["random", "medium"],
-                     expansions=expansion_choices())
-    application = App(hooks, settings_file=tmp_path / "settings.json", size=(1280, 800))
-    application.set_language("fr")
-    application.start()
-    application.step(1 / 60)
-    yield application
-    application.set_language("en")
-    application.stack.clear()
-    application.close()
 
 
 @pytest.mark.parametrize("seats", [7, 8])
