@@ -59,3 +59,13 @@ def test_ms_ai_carries_a_message_out_only_when_it_is_worth_more_than_2():
     assert suggest_message(game, list(game.legal_actions())) == MessageChoice(3, "act")
     game = _position("ms_message_1_smallest_road", 10)  # message 1: a road worth 1
     assert suggest_message(game, list(game.legal_actions())) == MessageChoice(1, "points")
+
+
+def test_ms_advice_for_the_pawn_question_is_the_suggestion():
+    """The hint's advice gave pawn 1 while the buttons suggested pawn 2: the
+    advice now takes a decision kind's own policy, as the computer players do."""
+    from carcassonne_desktop.ai.advice import suggest_turn
+
+    game = _position("ms_chain_of_two_messages", 15)
+    game.pawns[0] = (6, 0)
+    assert suggest_turn(game, 0.5) == (ScorePawn(2),)
