@@ -57,9 +57,9 @@ def _position(name: str, upto: int) -> Any:
 def test_ms_pawn_buttons_name_both_squares_and_the_suggestion() -> None:
     game = _position("ms_chain_of_two_messages", 15)  # 5 points, pawns on 5 and 0
     assert expansion_choice_label("score_pawn", game, ScorePawn(1)) == \
-        "Pion 1 : 5 → 10 (case sombre) ★ conseillé"
+        "Pion 1 : 5 → 10 ● ★"
     assert expansion_choice_label("score_pawn", game, ScorePawn(2)) == \
-        "Pion 2 : 0 → 5 (case sombre)"
+        "Pion 2 : 0 → 5 ●"
 
 
 def test_ms_message_buttons_say_what_each_choice_gives() -> None:
@@ -147,3 +147,10 @@ def test_ms_the_suggestion_setting_is_saved_with_the_settings(tmp_path) -> None:
     assert save_settings(settings, path)
     assert load_settings(path).follow_suggestions is True
     assert Settings.from_json({"follow_suggestions": "yes"}).follow_suggestions is False
+
+
+def test_ms_the_draw_of_a_message_is_said_once_in_the_log() -> None:
+    from carcassonne_desktop.engine.events import OutcomeRevealed
+
+    assert describe(OutcomeRevealed("messages", 1, 2), NAMES) is None
+    assert describe(OutcomeRevealed("die", 3, 0), NAMES) != ""

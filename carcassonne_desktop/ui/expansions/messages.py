@@ -14,12 +14,14 @@ import pygame
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ai.expansions.messages import suggest_score_pawn, suggested_pawn
+from carcassonne_desktop.engine.events import OutcomeRevealed
 from carcassonne_desktop.engine.expansions.messages import (
     ACT,
     ID,
     MESSAGE,
     SCORE_PAWN,
     SEAL_POINTS,
+    STREAM,
     MessageCarried,
     MessageChoice,
     MessageDrawn,
@@ -132,8 +134,9 @@ def draw_card(surface: pygame.Surface, camera: Any, game: Any, layer: Any) -> No
         return
     number = pending.subject[0]
     view = camera.viewport
-    rect = pygame.Rect(view.right - CARD_W - CARD_MARGIN, view.top + CARD_MARGIN + 60,
-                       CARD_W, CARD_H)
+    # the bottom right corner: the pill and the toolbar hold the top
+    rect = pygame.Rect(view.right - CARD_W - CARD_MARGIN,
+                       view.bottom - CARD_H - CARD_MARGIN - 48, CARD_W, CARD_H)
     pygame.draw.rect(surface, colour(ID, "card"), rect, border_radius=10)
     pygame.draw.rect(surface, colour(ID, "card_edge"), rect, 3, border_radius=10)
     ink = colour(ID, "text")
@@ -153,6 +156,8 @@ def draw_card(surface: pygame.Surface, camera: Any, game: Any, layer: Any) -> No
 
 # -------------------------------------------------------------------- log
 def log_text(event: Any, names: Any) -> str | None:
+    if isinstance(event, OutcomeRevealed) and event.stream == STREAM:
+        return ""  # the message_drawn line says which message it is
     if isinstance(event, MessageDrawn):
         return i18n.tr("messages.log.drawn", name=names[event.player], number=event.message,
                        text=message_text(event.message))
@@ -172,5 +177,6 @@ register_decision_note(SCORE_PAWN, pawn_note)
 register_choice_label(MESSAGE, message_label)
 register_decision_note(MESSAGE, message_note)
 register_board_overlay(ID, draw_card)
+register_event_text(OutcomeRevealed.kind, log_text)
 register_event_text(MessageDrawn.kind, log_text)
 register_event_text(MessageCarried.kind, log_text)
