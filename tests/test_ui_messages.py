@@ -65,7 +65,7 @@ def test_ms_pawn_buttons_name_both_squares_and_the_suggestion() -> None:
 def test_ms_message_buttons_say_what_each_choice_gives() -> None:
     game = _position("ms_chain_of_two_messages", 14)  # message 3: the cloister, 5
     assert expansion_choice_label("message", game, MessageChoice(3, "act")) == \
-        "Effectuer : plus petite abbaye (+5)"
+        "Effectuer (+5)"
     assert expansion_choice_label("message", game, MessageChoice(3, "points")) == \
         "Prendre 2 points"
 

@@ -89,17 +89,16 @@ def message_text(number: int) -> str:
 
 
 def message_label(game: Any, action: Any) -> str | None:
-    """"Effectuer : 2 points par chevalier (+4)" / "Prendre 2 points"."""
+    """"Effectuer (+4)" / "Prendre 2 points": the card over the board says
+    what the message is, the button what it gives (short enough to read)."""
     if not isinstance(action, MessageChoice) or game.pending is None:
         return None
     if action.choice != ACT:
         return i18n.tr("messages.take_points", points=SEAL_POINTS)
-    player = game.pending.player
-    short = i18n.tr(f"messages.short.{action.message}")
     if action.message in (4, 8):
-        return i18n.tr("messages.act", what=short)
-    return i18n.tr("messages.act_points", what=short,
-                   points=act_points(game, player, action.message))
+        return i18n.tr("messages.act")
+    return i18n.tr("messages.act_points",
+                   points=act_points(game, game.pending.player, action.message))
 
 
 def message_note(game: Any, decision: Any) -> str | None:
