@@ -39,6 +39,7 @@ from carcassonne_desktop.ui.expansions import (
     register_player_note,
     register_suggestion,
 )
+from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.resources import colour, font
 
 #: The message card, in pixels (drawn in the board's top right corner).
@@ -110,21 +111,6 @@ def message_note(game: Any, decision: Any) -> str | None:
     return note
 
 
-def _wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}".strip()
-            if line and face.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
 def draw_card(surface: pygame.Surface, camera: Any, game: Any, layer: Any) -> None:
     """The message drawn, as a card in the board's top right corner, while
     its player decides."""
@@ -144,7 +130,7 @@ def draw_card(surface: pygame.Surface, camera: Any, game: Any, layer: Any) -> No
     surface.blit(title, (rect.x + 14, rect.y + 10))
     face = font(16)
     y = rect.y + 44
-    for line in _wrap(message_text(number), face, CARD_W - 28)[:5]:
+    for line in wrap(message_text(number), face, CARD_W - 28)[:5]:
         surface.blit(face.render(line, True, ink), (rect.x + 14, y))
         y += face.get_linesize()
     seal = (rect.right - 30, rect.bottom - 30)
