@@ -26,7 +26,11 @@ from carcassonne_desktop.engine.expansions.messages import (
     MessageDrawn,
     ScorePawn,
     _draw_message,
+    count_for,
     deck,
+    followers,
+    smallest,
+    worth,
 )
 from tests.test_catalogue import REFERENCE
 
@@ -187,3 +191,25 @@ def test_ms_random_games_with_messages_replay_equal() -> None:
                        else rng.choice(actions))
         assert [sum(p) for p in game.pawns] == game.scores
         assert GameRecord.from_game(game).replay().game.state_key() == game.state_key()
+
+
+def _before_last(name: str) -> Game:
+    record = _golden(name)["record"]
+    return GameRecord.from_json({**record, "actions": record["actions"][:-1]}).replay().game
+
+
+def test_ms_an_unfinished_inn_road_or_cathedral_city_scores_0_by_message_1_or_2() -> None:
+    """Inns & Cathedrals note: "une route passant près d'une auberge ... vaut 0
+    point, comme en fin de partie" (and a cathedral city for message 2)."""
+    game = _before_last("ic_inn_road_5_tiles_incomplete")
+    road = smallest(game, 0, 1)
+    assert road is not None and worth(game, road, 0)[0] == 0
+    game = _before_last("ic_cathedral_city_incomplete")
+    city = smallest(game, 0, 2)
+    assert city is not None and worth(game, city, 0)[0] == 0
+
+
+def test_ms_the_large_follower_counts_as_one_farmer() -> None:
+    game = _before_last("ic_large_farmer_majority")
+    assert [f for f, _, _ in followers(game, 0)] == ["large_follower"]
+    assert count_for(game, 0, 7) == 1
