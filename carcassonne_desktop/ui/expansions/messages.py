@@ -64,7 +64,7 @@ def pawns_words(game: Any, player: int) -> str | None:
 
 def pawn_label(game: Any, action: Any) -> str | None:
     """"Pion 1 : 23 → 28 (case sombre) ★": where that pawn would go."""
-    if not isinstance(action, ScorePawn) or game.pending is None:
+    if not isinstance(action, ScorePawn) or game.pending is None or not game.pending.subject:
         return None
     player = game.pending.player
     points = game.pending.subject[0]
@@ -79,6 +79,8 @@ def pawn_label(game: Any, action: Any) -> str | None:
 
 
 def pawn_note(game: Any, decision: Any) -> str | None:
+    if not decision.subject:
+        return None
     points = decision.subject[0]
     first, second = pawn_squares(game, decision.player)
     return i18n.tr("messages.pawn_note", points=points, first=first, second=second)
@@ -103,6 +105,8 @@ def message_label(game: Any, action: Any) -> str | None:
 
 
 def message_note(game: Any, decision: Any) -> str | None:
+    if not decision.subject:
+        return None
     number = decision.subject[0]
     note = i18n.tr("messages.card_note", number=number, text=message_text(number))
     if number in (5, 6, 7):
