@@ -15,6 +15,7 @@ import threading
 
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
+from carcassonne_desktop.ai.expansions import policy_for
 from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.engine import Action, Game
 
@@ -33,6 +34,13 @@ def suggest_turn(
     legal = list(game.legal_actions())
     if len(legal) == 1 and game.pending_kind != "place_tile":
         return (legal[0],)
+    policy = policy_for(game.pending_kind)
+    if policy is not None:
+        # an expansion's own answer, the one the computer players give (and
+        # the interface suggests): the advice never contradicts it
+        answer = policy(game, legal, random.Random(0))
+        if answer is not None and answer in legal:
+            return (answer,)
     # A fixed sampling seed: the same position always gets the same advice.
     ranked = rank_turns(game, Evaluator(game), legal, Deadline(budget, cancel), random.Random(0))
     return ranked[0][1] if ranked else (legal[0],)

@@ -51,6 +51,14 @@ class CoreWorks:
         state = self.turn_state
         if state.get(_DEALT):
             return None
+        if self._calls:
+            # a called part of the turn (an extra tile): only the turn
+            # player draws, and with nothing to place the part ends
+            if self._deal(self.turn_player, events):
+                state[_DEALT] = True
+            else:
+                self.end_call()
+            return None
         if not state.get(_ENDING):
             for _ in range(self.num_players):
                 if self._deal(self.turn_player, events):

@@ -56,7 +56,7 @@ from carcassonne_desktop.engine.scoring import Scoring
 from carcassonne_desktop.engine.setup import GameSetup
 from carcassonne_desktop.engine.snapshots import Snapshots
 from carcassonne_desktop.engine.track import ScoreTrack
-from carcassonne_desktop.engine.turn import first_work_of
+from carcassonne_desktop.engine.turn import STEP_INDEX, CallFrame, first_work_of
 
 __all__ = ["FIGURE", "PLACE_TILE", "Decision", "FeatureInfo", "FigureOnBoard", "Game"]
 
@@ -73,7 +73,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
     # sharing the dict's keys and attribute reads in the inner loop get
     # slower (a base game measured 15% slower before this).
     __slots__ = (
-        "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
+        "_calls", "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
         "_rng_shared", "_to_score", "area_figures", "bag", "board", "breakdown",
         "extension_state", "features", "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
@@ -128,7 +128,10 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         self.last_placed: Position | None = None
         self.over = False
         self._cursor = 0
-        self._jump: int | None = None
+        self._jump: int | tuple[int, int] | None = None
+        #: Runs of steps called for another tile and the turn part each
+        #: returns to (engine/turn.py `CallFrame`), innermost last.
+        self._calls: tuple[CallFrame, ...] = ()
         self._to_score: list[int] = []
         self._placements: dict[str, list[PlacementGroup]] = {}
         self._placement_counts: dict[str, int] = {}
@@ -567,9 +570,12 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
                     events.append(DecisionRequested(decision.kind, decision.player))
                 return
             if self._jump is not None:
-                cursor, self._jump = self._jump, None
+                cursor = self._follow_jump(cursor)
                 continue
             cursor += 1
+            if self._calls and cursor == self._calls[-1].end:
+                cursor = self._return_from_call()
+                continue
             if cursor == size:
                 cursor = 0
         self._cursor = cursor
@@ -596,3 +602,52 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         for key in (_DEALT, _PLACED, _FIGURED):
             self.turn_state.pop(key, None)
         self._jump = first_work_of(self.rules.plan, step)
+
+    def call_steps(self, first: str, last: str) -> None:
+        """After the running work finishes, run the steps `first` to `last`
+        as a part of the turn of its own (message 4's extra tile: its draw,
+        placement, figure step and scoring), then come back: the caller's
+        `turn_state` and `last_placed` are restored and the calling work
+        runs again (its own `turn_state` tells it that it called). The called
+        part starts with an empty `turn_state`, so every work of those steps
+        runs for the new tile; the core's draw deals only the turn player,
+        and when no tile can be dealt the part ends at once. A called run
+        never includes the `end` step (the turn's end belongs to the caller)."""
+        if STEP_INDEX[first] > STEP_INDEX[last] or last == "end":
+            raise ValueError(f"cannot call the steps {first}..{last}")
+        plan = self.rules.plan
+        start = first_work_of(plan, first)
+        end = next((i for i in range(start, len(plan))
+                    if STEP_INDEX[plan[i].step] > STEP_INDEX[last]), len(plan))
+        self._jump = (start, end)
+
+    @property
+    def call_depth(self) -> int:
+        """How many called runs of steps the turn is inside (0: none)."""
+        return len(self._calls)
+
+    def _follow_jump(self, cursor: int) -> int:
+        """The driver takes a pending `repeat_from` or `call_steps` jump."""
+        jump, self._jump = self._jump, None
+        if type(jump) is tuple:
+            start, end = jump
+            frame = CallFrame(cursor, end, tuple(self.turn_state.items()), self.last_placed)
+            self._calls = (*self._calls, frame)
+            self.turn_state = {}
+            return start
+        return jump  # type: ignore[return-value]
+
+    def _return_from_call(self) -> int:
+        """Leave the innermost called run: restore the caller's part of the
+        turn and give the index of the calling work (it runs again)."""
+        frame = self._calls[-1]
+        self._calls = self._calls[:-1]
+        self.turn_state = dict(frame.turn_state)
+        self.last_placed = frame.last_placed
+        self._figure_options = None
+        return frame.caller
+
+    def end_call(self) -> None:
+        """End the innermost called run now (nothing to deal for it): the
+        driver goes back to its caller once the running work finishes."""
+        self._jump = self._return_from_call()

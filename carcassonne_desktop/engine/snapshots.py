@@ -85,6 +85,7 @@ class Snapshots:
         other.over = self.over
         other._cursor = self._cursor
         other._jump = self._jump
+        other._calls = self._calls
         other._to_score = list(self._to_score)
         other._placements = dict(self._placements)
         other._placement_counts = dict(self._placement_counts)
@@ -165,6 +166,7 @@ class Snapshots:
             self.turn,
             tuple(sorted(self.turn_state.items())),
             self._cursor,
+            self._calls,
             tuple(self.history),
             self.last_placed,
             self.streams.key(),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from carcassonne_desktop.engine.decisions import Decision
 from carcassonne_desktop.engine.errors import SetupError
@@ -46,6 +46,20 @@ class Work:
     run: RunFn
     before: bool = False
     name: str = ""
+
+
+class CallFrame(NamedTuple):
+    """Where a called run of steps returns to (`Game.call_steps`)."""
+
+    #: Index of the work that called (it runs again on return).
+    caller: int
+    #: Index of the first work after the called steps.
+    end: int
+    #: The caller's `turn_state` (as items: the frame is immutable, so
+    #: copies of a game may share it).
+    turn_state: tuple[tuple[str, Any], ...]
+    #: The tile the caller's part of the turn is about.
+    last_placed: tuple[int, int] | None
 
 
 def compile_plan(core: Iterable[Work], attached: Iterable[Work]) -> tuple[Work, ...]:

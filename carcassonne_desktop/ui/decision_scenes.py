@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from carcassonne_desktop.engine import Action, Game
-from carcassonne_desktop.ui.expansions import decision_scene
+from carcassonne_desktop.ui.expansions import decision_scene, suggestion_for
 from carcassonne_desktop.ui.placement_controller import DECIDE, PlacementController
 
 
@@ -72,3 +72,25 @@ class DecisionScenes:
             self._shown = None
             return
         self.after_answer(c)
+
+
+def answer_by_suggestion(c: PlacementController | None, enabled: bool,
+                         after_answer: Callable[[PlacementController], None]) -> bool:
+    """With the setting ``follow_suggestions`` on, answer the human's pending
+    decision by its kind's suggestion (``register_suggestion``): played
+    through the controller like a click, so the record holds the answer and
+    it can be taken back. True when answered."""
+    if not enabled or c is None or c.state != DECIDE or c.decision is None:
+        return False
+    suggest = suggestion_for(c.decision.kind)
+    if suggest is None or c.tentative is None:
+        return False
+    action = suggest(c.tentative, c.decision)
+    if action is None:
+        return False
+    before = len(c.actions())
+    c.choose(action)
+    if len(c.actions()) == before:
+        return False
+    after_answer(c)
+    return True

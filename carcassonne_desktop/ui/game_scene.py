@@ -40,7 +40,7 @@ from carcassonne_desktop.ui.computer_turns import (
     PlayerFactory,
     default_player_factory,
 )
-from carcassonne_desktop.ui.decision_scenes import DecisionScenes
+from carcassonne_desktop.ui.decision_scenes import DecisionScenes, answer_by_suggestion
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
 from carcassonne_desktop.ui.expansions import (
@@ -430,8 +430,11 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
                 self._after_events(events)
         else:
             c = self.human_controller()
-            if self._handoff_for is None and not self.banner.visible:
-                # a decision with a scene of its own: after the hand-over
+            # after the hand-over: a small question the player lets the game
+            # answer by its suggestion, else a decision with a scene of its own
+            if (self._handoff_for is None and not self.banner.visible
+                    and not answer_by_suggestion(c, self._follows_suggestions(),
+                                                 self._after_tentative)):
                 self.decision_scenes.offer(c)
         if self._handoff_for is not None and not self.effects.busy:
             player = self.game.setup.players[self._handoff_for]
@@ -444,6 +447,10 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self._follow_hint()
         self._update_hover()
         self._sync_buttons()
+
+    def _follows_suggestions(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(getattr(settings, "follow_suggestions", False))
 
     def _advance_final(self, dt: float) -> None:
         self.final_timer -= dt

@@ -19,7 +19,7 @@ LABEL_W = 330
 
 class SettingsScene(PanelScene):
     title_key = "settings.title"
-    panel_size = (760, 540)
+    panel_size = (760, 596)
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -27,6 +27,7 @@ class SettingsScene(PanelScene):
         self.speed_menu: pygame_gui.elements.UIDropDownMenu | None = None
         self.auto_confirm_box: pygame_gui.elements.UICheckBox | None = None
         self.handoff_box: pygame_gui.elements.UICheckBox | None = None
+        self.suggestions_box: pygame_gui.elements.UICheckBox | None = None
         self.fullscreen_box: pygame_gui.elements.UICheckBox | None = None
         self.sound_box: pygame_gui.elements.UICheckBox | None = None
 
@@ -60,6 +61,11 @@ class SettingsScene(PanelScene):
             pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.auto_confirm"), self.manager, container=panel,
             initial_state=settings.auto_confirm, tool_tip_text=i18n.key("settings.auto_confirm_tip"))
         y += ROW_H
+        self.suggestions_box = pygame_gui.elements.UICheckBox(
+            pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.follow_suggestions"), self.manager,
+            container=panel, initial_state=settings.follow_suggestions,
+            tool_tip_text=i18n.key("settings.follow_suggestions_tip"))
+        y += ROW_H
         self.handoff_box = pygame_gui.elements.UICheckBox(
             pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.handoff_screen"), self.manager,
             container=panel, initial_state=settings.handoff_screen,
@@ -91,6 +97,10 @@ class SettingsScene(PanelScene):
             checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             if event.ui_element is self.auto_confirm_box:
                 self.app.settings.auto_confirm = checked
+            elif event.ui_element is self.suggestions_box:
+                self.app.settings.follow_suggestions = checked
+                self.app.save_settings()
+                return True
             elif event.ui_element is self.handoff_box:
                 self.app.settings.handoff_screen = checked
                 self.app.save_settings()

@@ -561,6 +561,26 @@ def decision_scene(kind: str) -> DecisionSceneFactory | None:
     return _DECISION_SCENES.get(kind)
 
 
+#: ``fn(game, decision) -> action | None``: the answer the game suggests to a
+#: human for a decision (``register_suggestion``).
+Suggestion = Callable[[Any, Any], Any]
+_SUGGESTIONS: dict[str, Suggestion] = {}
+
+
+def register_suggestion(kind: str, suggest: Suggestion) -> None:
+    """The answer the game suggests for a small, frequent question (which
+    scoring pawn moves): the answer buttons mark it, and with the setting
+    ``follow_suggestions`` a human's decision of that kind is answered by it
+    at once (the record still holds the answer)."""
+    _register_once(_SUGGESTIONS, kind, suggest, "suggestion")
+
+
+def suggestion_for(kind: str) -> Suggestion | None:
+    """The suggestion registered for a decision kind, if any."""
+    discover()
+    return _SUGGESTIONS.get(kind)
+
+
 def discover() -> None:
     """Import every module of this package once (each registers itself)."""
     import_all(__name__, __path__)
