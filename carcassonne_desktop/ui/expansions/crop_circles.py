@@ -88,13 +88,12 @@ def circle_words(circle: str) -> str:
 
 
 def decision_note(game: Any, decision: Any) -> str | None:
-    """Which followers the circle concerns, under every crop circle question
-    (nothing for a question that does not say which circle: the pill's
-    generic check asks every kind with an empty subject)."""
+    """Which followers the circle concerns, under every crop circle question."""
     del game
-    if len(decision.subject) < 3:
-        return None
-    return i18n.tr("crop_circles.note", followers=circle_words(decision.subject[2]))
+    subject = tuple(decision.subject)
+    if len(subject) < 3:
+        return None  # a decision without its circle (a preview): nothing more to say
+    return i18n.tr("crop_circles.note", followers=circle_words(subject[2]))
 
 
 def log_text(event: Any, names: Any) -> str | None:
