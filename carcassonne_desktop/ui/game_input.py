@@ -75,6 +75,8 @@ class GameInput:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and on_board and c is not None:
             c.rotate(1)
             return True
+        if self._off_board_event(event):
+            return True
         if self.camera.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -101,6 +103,25 @@ class GameInput:
             self.open_tiles_left()
             return True
         return False
+
+    def _off_board_event(self, event: pygame.event.Event) -> bool:
+        """A press or a click on a view off the board (the score track) is
+        its own: the board does not see it (no drag, no tile placed under
+        it); a click there may answer the human's question."""
+        pos = getattr(event, "pos", None)
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or pos is None:
+            return False
+        if self.off_board.at(pos) is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            c = self.human_controller()
+            decision, answers = self.off_board_question(c)
+            action = self.off_board.click(pos, c.tentative if c is not None else self.game,
+                                          decision, answers)
+            if c is not None and action is not None:
+                c.choose(action)
+                self._after_tentative(c)
+        return True
 
     def _click_board(self, pos: tuple[int, int]) -> bool:
         c = self.human_controller()

@@ -35,6 +35,7 @@ from carcassonne_desktop.ui.placement_controller import (
     located,
 )
 from carcassonne_desktop.ui.resources import font
+from carcassonne_desktop.ui.track_view import answer_square
 
 #: The tile card's height, and the least it shrinks to when player rows need room.
 CARD_H = 132
@@ -57,6 +58,7 @@ class GamePanel:
     root: Any
     manager: Any
     buttons: dict[str, Any]
+    off_board: Any
 
     @staticmethod
     def board_rect(size: tuple[int, int]) -> pygame.Rect:
@@ -96,7 +98,9 @@ class GamePanel:
         # (its bottom is measured every frame once the scene runs)
         pill_bottom = getattr(self, "_pill_bottom", 0)
         top = max(self.status_top() + STATUS_ROOM, pill_bottom + PILL_CLEARANCE)
-        return pygame.Rect(view.x + 4, top, view.width - 8, max(1, view.bottom - BOTTOM_BAR - top))
+        # the views off the board (the score track) sit above the "Recentre" row
+        bottom = getattr(self, "_views_top", view.bottom - BOTTOM_BAR)
+        return pygame.Rect(view.x + 4, top, view.width - 8, max(1, bottom - top))
 
     def sync_free_area(self) -> None:
         """Keep the camera's free area under the pill as its text changes."""
@@ -109,6 +113,8 @@ class GamePanel:
         """The board, its toolbar and its free area for a window of ``size``."""
         self.camera.set_viewport(self.board_rect(size))
         self._toolbar = self.toolbar_rects(self.camera.viewport)
+        board = self.camera.viewport
+        self._views_top = self.off_board.layout(board, board.bottom - BOTTOM_BAR)
         self.camera.free_area = self.free_rect()
 
     # ------------------------------------------------------------------ widgets
@@ -232,7 +238,10 @@ class GamePanel:
         if c.state == DECIDE:
             # answers that name a board place are clicked there (spots)
             on_board = {spot.answer for spot in c.all_spots()}
-            return [a for a in c.choices() if a != PASS and not located(a) and a not in on_board]
+            kind = c.decision.kind if c.decision is not None else None
+            # and answers that name a square of the score track are clicked there
+            return [a for a in c.choices() if a != PASS and not located(a) and a not in on_board
+                    and answer_square(kind, a) is None]
         if c.state == FIGURE:
             return c.other_actions()
         return []
