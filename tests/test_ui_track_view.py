@@ -210,3 +210,21 @@ def test_a_click_on_a_lit_square_answers_and_the_board_does_not_see_it(
     assert c.state == DECIDE
     _click_at(app, view.square_rect(7).center)
     assert c.actions()[-1] == PickSquare(7) and c.state == FIGURE  # then the figure step
+
+
+def test_tab_walks_the_squares_that_answer_and_enter_gives_the_one_chosen(
+        app: Any, toy: None) -> None:
+    from tests.test_ui_game_flow import _key
+
+    scene = _scene(app, _game(TOY))
+    c = scene.controller
+    c.place((1, 0))
+    scene._after_tentative(c)
+    _steps(app)
+    assert c.state == DECIDE and scene.chosen_answer(c) is None
+    _key(app, pygame.K_TAB)
+    _key(app, pygame.K_TAB)
+    assert scene.chosen_answer(c) == PickSquare(7)  # drawn framed on the track
+    assert scene.enter_effect(c).action == PickSquare(7)
+    _key(app, pygame.K_RETURN)
+    assert c.actions()[-1] == PickSquare(7)

@@ -100,7 +100,7 @@ class GameDrawing:
                 self.layer.draw_tile_frame(surface, self.camera, (x, y), colour("board", "highlight"))
         self.effects.draw(surface, self.camera)
         decision, answers = self.off_board_question(c)
-        self.off_board.draw(surface, shown, self.mouse, decision, answers)
+        self.off_board.draw(surface, shown, self.mouse, decision, answers, self.chosen_answer(c))
         self._draw_status(surface, c)
         if explain and self.hover_feature is not None:
             draw_tooltip(surface, feature_lines(self.game, self.hover_feature[1]), self.mouse, board,

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from carcassonne_desktop.engine import Action
 from carcassonne_desktop.ui.expansions import board_choices, feature_choice, feature_pick
 from carcassonne_desktop.ui.game_texts import (
     ANSWER,
@@ -29,6 +30,7 @@ from carcassonne_desktop.ui.placement_controller import (
     READY,
     PlacementController,
 )
+from carcassonne_desktop.ui.track_view import answer_square
 
 
 class GameInput:
@@ -252,7 +254,7 @@ class GameInput:
             if c.selected_spot is not None and c.selected_spot < len(spots):
                 spot = spots[c.selected_spot]
                 return EnterEffect(ANSWER if spot.answer is not None else DEPLOY, c.spot_action(spot))
-            answers = self._choice_actions(c) if c.state == DECIDE else []
+            answers = self.keyed_answers(c) if c.state == DECIDE else []
             if answers and self.answer_index is not None and self.answer_index < len(answers):
                 return EnterEffect(ANSWER, answers[self.answer_index])
             # a question's answers, on the board or on buttons; a figure's spots
@@ -278,9 +280,24 @@ class GameInput:
             self.answer_index = None
             self._after_tentative(c)
 
-    def _cycle_answer(self, c: PlacementController, step: int) -> None:
-        """Tab among a question's answer buttons (none are on the board)."""
+    def keyed_answers(self, c: PlacementController | None) -> list[Action]:
+        """The answers Tab walks: the buttons', then those given by a click
+        off the board (a square of the score track, lit when chosen)."""
         answers = self._choice_actions(c)
+        if c is not None and c.state == DECIDE and c.decision is not None:
+            kind = c.decision.kind
+            answers = answers + [a for a in c.choices() if answer_square(kind, a) is not None]
+        return answers
+
+    def chosen_answer(self, c: PlacementController | None) -> Action | None:
+        """The answer chosen with Tab, if any."""
+        answers = self.keyed_answers(c)
+        index = self.answer_index
+        return answers[index] if index is not None and index < len(answers) else None
+
+    def _cycle_answer(self, c: PlacementController, step: int) -> None:
+        """Tab among a question's answers: its buttons, then its squares of the track."""
+        answers = self.keyed_answers(c)
         if not answers:
             return
         if self.answer_index is None or self.answer_index >= len(answers):

@@ -254,9 +254,15 @@ class GamePanel:
         kind = c.decision.kind if c is not None and c.decision is not None else ""
         game = c.tentative if c is not None else None
         labels = tuple(choice_label(kind, a, game) for a in choices)
+        question = (c.serial, c.decision) if c is not None else None
+        if question != getattr(self, "_keyed_for", None):
+            # another question (even one with the same buttons, or none: the
+            # squares of the track): nothing chosen with Tab yet
+            self._keyed_for = question
+            self.answer_index = None
         if labels == self._choice_labels:
             return
-        self.answer_index = None  # another question: nothing chosen with Tab yet
+        self.answer_index = None  # other buttons: nothing chosen with Tab yet
         for name in [n for n in self.buttons if n.startswith("choice:")]:
             self.buttons.pop(name).kill()
             self._button_state.pop(name, None)

@@ -37,8 +37,9 @@ class OffBoardView(Protocol):
     def height(self, width: int) -> int:
         """Pixels it wants for a width (it is laid out at most that tall)."""
 
-    def layout(self, rect: pygame.Rect) -> None:
-        """Where it is drawn from now on."""
+    def layout(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where it may draw from now on; returns the part it covers (it
+        may be narrower: the rest stays the board's)."""
 
     def update(self, dt: float, game: Game) -> None:
         """Advance its motion towards what `game` shows."""
@@ -47,8 +48,10 @@ class OffBoardView(Protocol):
         """Whether it is animating (the scene keeps its full frame rate)."""
 
     def draw(self, surface: pygame.Surface, game: Game, mouse: tuple[int, int],
-             decision: Decision | None, answers: Sequence[Action]) -> None:
-        """Draw it (the answers a click on it may give are lit)."""
+             decision: Decision | None, answers: Sequence[Action],
+             chosen: Action | None = None) -> None:
+        """Draw it (the answers a click on it may give are lit, the one
+        chosen with Tab framed)."""
 
     def click(self, pos: tuple[int, int], game: Game, decision: Decision | None,
               answers: Sequence[Action]) -> Action | None:
@@ -111,8 +114,7 @@ class OffBoardViews:
             height = min(view.height(width), room)
             room -= height
             rect = pygame.Rect(board.x + VIEW_MARGIN, top - height - VIEW_MARGIN, width, height)
-            self.rects[index] = rect
-            view.layout(rect)
+            self.rects[index] = view.layout(rect)
             top = rect.top
         return top
 
@@ -130,9 +132,10 @@ class OffBoardViews:
         return any(view.moving() for view in self.views)
 
     def draw(self, surface: pygame.Surface, game: Game, mouse: tuple[int, int],
-             decision: Decision | None, answers: Sequence[Action]) -> None:
+             decision: Decision | None, answers: Sequence[Action],
+             chosen: Action | None = None) -> None:
         for view in self.views:
-            view.draw(surface, game, mouse, decision, answers)
+            view.draw(surface, game, mouse, decision, answers, chosen)
 
     def click(self, pos: tuple[int, int], game: Game, decision: Decision | None,
               answers: Sequence[Action]) -> Action | None:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 #: Squares per row (two rows make the loop).
 PER_ROW = TRACK_SQUARES // 2
 #: The largest and the smallest side of a square, in pixels.
-MAX_SQUARE = 46
+MAX_SQUARE = 52
 MIN_SQUARE = 14
 #: Room around the squares inside the view.
 INSET = 6
@@ -133,12 +133,16 @@ class TrackView:
         side = max(MIN_SQUARE, min(MAX_SQUARE, (width - 2 * INSET) // PER_ROW))
         return 2 * side + 2 * INSET
 
-    def layout(self, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
+    def layout(self, rect: pygame.Rect) -> pygame.Rect:
+        """The squares as large as the room allows, centred; the view covers
+        only them and a margin (on a wide screen the board keeps the sides)."""
         side = (rect.height - 2 * INSET) // 2
         self.side = max(MIN_SQUARE // 2, min(side, (rect.width - 2 * INSET) // PER_ROW))
         width = self.side * PER_ROW
         self.origin = (rect.centerx - width // 2, rect.y + (rect.height - 2 * self.side) // 2)
+        self.rect = pygame.Rect(self.origin[0] - INSET, self.origin[1] - INSET,
+                                width + 2 * INSET, 2 * self.side + 2 * INSET)
+        return self.rect
 
     def square_rect(self, square: int) -> pygame.Rect:
         square %= TRACK_SQUARES
@@ -187,7 +191,8 @@ class TrackView:
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, game: Game, mouse: tuple[int, int],
-             decision: Decision | None, answers: Sequence[Action]) -> None:
+             decision: Decision | None, answers: Sequence[Action],
+             chosen: Action | None = None) -> None:
         back = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         pygame.draw.rect(back, colour("track", "background"), back.get_rect(), border_radius=10)
         surface.blit(back, self.rect)
@@ -205,6 +210,11 @@ class TrackView:
             if dark:
                 label = number_font.render(str(square), True, colour("track", "number"))
                 surface.blit(label, (rect.x + 2, rect.y + 1))
+        chosen_square = answer_square(decision.kind, chosen) \
+            if decision is not None and chosen is not None else None
+        if chosen_square is not None:
+            # the answer Enter gives (chosen with Tab)
+            pygame.draw.rect(surface, colour("ui", "accent"), self.square_rect(chosen_square), 3)
         self._draw_markers(surface, game)
         self._draw_pawns(surface)
 
