@@ -108,7 +108,9 @@ class GameDrawing:
         self._draw_panel(surface, c)
         self._draw_player_words(surface)
         if not explain:
-            draw_tooltip(surface, self.off_board.words_at(self.mouse, shown), self.mouse, board)
+            # above the track, not under the buttons below it
+            draw_tooltip(surface, self.off_board.words_at(self.mouse, shown), self.mouse, board,
+                         self.off_board.rect_at(self.mouse))
         self.banner.draw(surface, board)
 
     @staticmethod

@@ -124,6 +124,10 @@ class OffBoardViews:
                 return view
         return None
 
+    def rect_at(self, pos: tuple[int, int]) -> pygame.Rect | None:
+        """The part of the screen the view under `pos` covers (a tooltip keeps off it)."""
+        return next((rect for rect in self.rects if rect.collidepoint(pos)), None)
+
     def update(self, dt: float, game: Game) -> None:
         for view in self.views:
             view.update(dt, game)
