@@ -26,6 +26,7 @@ from carcassonne_desktop.engine.expansions.robbers import (
     TRACK,
     RobberFollowed,
     RobberLeft,
+    RobberPlaced,
     RobberSteal,
     RobberStole,
     robber_square,
@@ -84,25 +85,32 @@ def test_the_placer_then_the_first_player_clockwise_with_a_robber_in_supply_are_
 
 
 def test_a_robber_goes_only_where_another_players_pawn_stands_and_moves_elsewhere() -> None:
-    game = Game(quick_setup(players=2, seed=1, expansions=("base", "robbers"),
-                            tile_order=("robbers/02", "robbers/02", "base/U")))
-    game.pawns[1] = (7,)
-    game.scores[1] = 7
     from carcassonne_desktop.engine import PlaceTile
 
+    game = Game(quick_setup(players=3, seed=1, expansions=("base", "robbers"),
+                            tile_order=("robbers/02", "robbers/02", "robbers/01", "robbers/01")))
+    for player, points in ((1, 7), (2, 12)):
+        game.pawns[player] = (points,)
+        game.scores[player] = points
     game.apply(PlaceTile(1, 0, 0, "robbers/02"))
-    assert list(game.legal_actions()) == [_put(7), PASS]  # not square 0: Rouge's own pawn
+    assert list(game.legal_actions()) == [_put(7), _put(12), PASS]  # not 0: Rouge's own pawn
     with pytest.raises(IllegalActionError):
         game.apply(_put(0))
     game.apply(_put(7))
-    game.apply(PASS)  # Bleu, next with a robber in supply: passes
+    assert game.pending.player == 1 and game.pending.subject == ("put", 0, 12)
+    game.apply(PASS)  # Bleu, next with a robber in supply
     game.apply(PASS)  # Rouge's figure step
-    game.apply(PlaceTile(2, 0, 0, "robbers/02"))  # Bleu's robber tile
-    assert game.pending.player == 1 and game.pending.subject == ("put", 0)
-    game.apply(PASS)
-    game.apply(PASS)  # Bleu's figure
-    game.apply(PlaceTile(-1, 0, 0, "base/U"))
-    game.apply(PASS)
+    for tile, x, rot in (("robbers/02", 2, 0), ("robbers/01", 3, 0)):  # Bleu, then Jaune
+        game.apply(PlaceTile(x, 0, rot, tile))
+        while game.pending.kind == ROBBER:
+            assert game.pending.player != 0  # Rouge's robber is on the track: not asked
+            game.apply(PASS)
+        game.apply(PASS)
+    game.apply(PlaceTile(-1, 0, 2, "robbers/01"))  # Rouge again: its robber may move
+    assert game.pending.player == 0 and game.pending.subject == ("move", 12)  # not where it is
+    events = game.apply(_put(12))
+    assert robber_square(game, 0) == 12 and game.supply[0][ROBBER] == 0
+    assert RobberPlaced(0, 12, True) in events
 
 
 def test_rulebook_example_5_points_3_stolen_and_the_robber_that_follows() -> None:
