@@ -195,3 +195,52 @@ def test_in_a_game_without_the_track_pawn_zero_carries_the_score(seed: int) -> N
     while not game.is_over:
         game.apply(rng.choice(list(game.legal_actions())))
         assert [p[0] for p in game.pawns] == game.scores and not game.pawn_queue
+
+
+TALLY = "toy_tally_test"
+
+
+class Tally(Expansion):
+    """Once every queued move of a settling is made, player 2 scores 1 per
+    move seen (what waits for all the moves: a robber choosing its victim)."""
+
+    id = TALLY
+    order = 908
+    title = description = {"fr": "Décompte", "en": "Tally"}
+
+    def on_pawn_moved(self, game: Game, player: int, pawn: int, start: int, move: PawnMove,
+                      events: list[Event]) -> None:
+        if move.category != "tally":
+            game.turn_state[TALLY] = game.turn_state.get(TALLY, 0) + 1
+
+    def pawns_settled(self, game: Game, events: list[Event], ask: bool) -> Decision | None:
+        seen = game.turn_state.pop(TALLY, 0)
+        if seen:
+            game.award((1,), seen, "tally", "tally", events)
+        return None
+
+
+def test_pawns_settled_acts_after_every_move_even_one_made_by_an_answer(toys: None) -> None:
+    EXPANSIONS[TALLY] = Tally
+    try:
+        game = _game(PAWNS, BONUS, TALLY)
+        seen = answered = 0
+        while not game.is_over:
+            if game.pending.kind == ASK:
+                events = game.apply(ChoosePawn(1))
+                answered += 1
+            elif game.pending.kind == "place_tile":
+                events = game.apply(next(a for a in game.legal_actions()
+                                         if isinstance(a, PlaceTile)))
+            else:
+                events = game.apply(PASS)
+            moves = [e.category for e in events if isinstance(e, PawnMoved)]
+            seen += sum(1 for c in moves if c != "tally")
+            asking = game.pending is not None and game.pending.kind == ASK
+            if moves and moves[-1] != "tally":
+                assert asking  # the settling waits for an answer
+            assert asking or not game.turn_state.get(TALLY)
+        assert answered  # some moves were made by an answer, and tallied after it
+        assert game.breakdown[1]["tally"] == seen
+    finally:
+        del EXPANSIONS[TALLY]

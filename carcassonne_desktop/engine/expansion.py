@@ -207,6 +207,14 @@ class Expansion:
         """A pawn moved from `start` by `move.points` (a robber steals, a
         dark square waits for its message)."""
 
+    def pawns_settled(self, game: Game, events: list[Event], ask: bool) -> Decision | None:
+        """Every queued move is settled: what waited for all of them may
+        happen now (a robber that watched two pawns leave its square
+        chooses whose points it takes). It may award (the moves it queues
+        settle next, then this is asked again) and, only when `ask`, return
+        a decision; with `ask` False it must decide alone."""
+        return None
+
     def tile_links(self, game: Game, x: int, y: int) -> Iterable[tuple[int, int]]:
         """Pairs of local features of the tile at (x, y) this expansion joins
         now beyond the catalogue's edges (a ferry's two road ends): what a

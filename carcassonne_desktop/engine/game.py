@@ -554,8 +554,9 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         runs = self.rules.plan_runs
         size = len(runs)
         cursor = self._cursor
+        settle_always = self.rules.settle_always
         while not self.over:
-            if self.pawn_queue:
+            if self.pawn_queue or settle_always:
                 decision = self.settle_pawns(events)
                 if decision is not None:
                     self._cursor = cursor

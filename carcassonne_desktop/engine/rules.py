@@ -34,6 +34,7 @@ HOOKS = (
     "tile_links",
     "settle_pawn",
     "on_pawn_moved",
+    "pawns_settled",
     "on_features_relinked",
     "next_player",
     "unseen_tiles",
@@ -102,7 +103,11 @@ class Rules:
         #: Some expansion plays on the score track: awards queue pawn moves
         #: that the turn settles (and may ask about).
         self.track = (self.score_pawns > 1 or bool(self.hooks["settle_pawn"])
-                      or bool(self.hooks["on_pawn_moved"]))
+                      or bool(self.hooks["on_pawn_moved"]) or bool(self.hooks["pawns_settled"]))
+        #: Settle before every work even with nothing queued: an answer that
+        #: made the last queued move (which pawn moves) leaves something for
+        #: `pawns_settled` to do (a robber's steal) with an empty queue.
+        self.settle_always = bool(self.hooks["pawns_settled"])
         streams: set[str] = set()
         kinds_by_name: dict[str, DecisionKind] = {}
         attached: list[Work] = []

@@ -82,20 +82,29 @@ class ScoreTrack:
         nobody is asked: the expansions' default, else pawn 0."""
         queue = self.pawn_queue
         hooks = self.rules.hooks["settle_pawn"]
-        while queue:
-            move = queue[0]
-            pawn = 0
-            for expansion in hooks:
-                said = expansion.settle_pawn(self, move, ask)  # type: ignore[arg-type]
-                if said is None:
-                    continue
-                if isinstance(said, int):
-                    pawn = said
-                    break
-                if ask:
-                    return said
-            self.settle_with(pawn, events)
-        return None
+        settled = self.rules.hooks["pawns_settled"]
+        while True:
+            while queue:
+                move = queue[0]
+                pawn = 0
+                for expansion in hooks:
+                    said = expansion.settle_pawn(self, move, ask)  # type: ignore[arg-type]
+                    if said is None:
+                        continue
+                    if isinstance(said, int):
+                        pawn = said
+                        break
+                    if ask:
+                        return said
+                self.settle_with(pawn, events)
+            # the queue is empty: what waited for every move may happen now,
+            # and the moves it causes settle in turn
+            for expansion in settled:
+                decision = expansion.pawns_settled(self, events, ask)  # type: ignore[arg-type]
+                if decision is not None and ask:
+                    return decision
+            if not queue:
+                return None
 
     def settle_with(self, pawn: int, events: list[Event]) -> None:
         """The first queued move is made by `pawn` (an expansion's answer to

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pygame
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine import Deploy, Game, PlaceTile
+from carcassonne_desktop.engine import Action, Deploy, Game, PlaceTile
 from carcassonne_desktop.engine.actions import DeployToArea
-from carcassonne_desktop.engine.decisions import PLACE_TILE
+from carcassonne_desktop.engine.decisions import PLACE_TILE, Decision
 from carcassonne_desktop.engine.figure_geometry import feature_for
 from carcassonne_desktop.ui.art.meeples import player_rgb
 from carcassonne_desktop.ui.board_view import FigureSprite
@@ -102,6 +102,8 @@ class GameDrawing:
             for x, y in self.final_current.tiles:
                 self.layer.draw_tile_frame(surface, self.camera, (x, y), colour("board", "highlight"))
         self.effects.draw(surface, self.camera)
+        decision, answers = self.off_board_question(c)
+        self.off_board.draw(surface, shown, self.mouse, decision, answers, self.chosen_answer(c))
         self._draw_status(surface, c)
         if explain and self.hover_feature is not None:
             # under the instruction pill, never over it
@@ -111,7 +113,19 @@ class GameDrawing:
                          self._spots_area(c))
         self._draw_panel(surface, c)
         self._draw_player_words(surface)
+        if not explain:
+            # above the track, not under the buttons below it
+            draw_tooltip(surface, self.off_board.words_at(self.mouse, shown), self.mouse, board,
+                         self.off_board.rect_at(self.mouse))
         self.banner.draw(surface, board)
+
+    @staticmethod
+    def off_board_question(c: PlacementController | None) -> tuple[Decision | None, list[Action]]:
+        """The human's question a click off the board may answer (a square
+        of the score track), with its answers."""
+        if c is None or c.state != DECIDE:
+            return None, []
+        return c.decision, c.choices()
 
     def _spots_area(self, c: PlacementController | None) -> pygame.Rect | None:
         """The tile whose figure spots are offered (a tooltip must not hide them)."""

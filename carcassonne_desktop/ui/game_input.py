@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from carcassonne_desktop.engine import Action
 from carcassonne_desktop.ui.expansions import board_choices, feature_choice, feature_pick
 from carcassonne_desktop.ui.game_texts import (
     ANSWER,
@@ -29,6 +30,7 @@ from carcassonne_desktop.ui.placement_controller import (
     READY,
     PlacementController,
 )
+from carcassonne_desktop.ui.track_view import answer_square
 
 
 class GameInput:
@@ -78,6 +80,8 @@ class GameInput:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and on_board and c is not None:
             c.rotate(1)
             return True
+        if self._off_board_event(event):
+            return True
         if self.camera.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -104,6 +108,25 @@ class GameInput:
             self.open_tiles_left()
             return True
         return False
+
+    def _off_board_event(self, event: pygame.event.Event) -> bool:
+        """A press or a click on a view off the board (the score track) is
+        its own: the board does not see it (no drag, no tile placed under
+        it); a click there may answer the human's question."""
+        pos = getattr(event, "pos", None)
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or pos is None:
+            return False
+        if self.off_board.at(pos) is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            c = self.human_controller()
+            decision, answers = self.off_board_question(c)
+            action = self.off_board.click(pos, c.tentative if c is not None else self.game,
+                                          decision, answers)
+            if c is not None and action is not None:
+                c.choose(action)
+                self._after_tentative(c)
+        return True
 
     def _click_board(self, pos: tuple[int, int]) -> bool:
         c = self.human_controller()
@@ -234,7 +257,7 @@ class GameInput:
             if c.selected_spot is not None and c.selected_spot < len(spots):
                 spot = spots[c.selected_spot]
                 return EnterEffect(ANSWER if spot.answer is not None else DEPLOY, c.spot_action(spot))
-            answers = self._choice_actions(c) if c.state == DECIDE else []
+            answers = self.keyed_answers(c) if c.state == DECIDE else []
             if answers and self.answer_index is not None and self.answer_index < len(answers):
                 return EnterEffect(ANSWER, answers[self.answer_index])
             # a question's answers, on the board or on buttons; a figure's spots
@@ -260,9 +283,24 @@ class GameInput:
             self.answer_index = None
             self._after_tentative(c)
 
-    def _cycle_answer(self, c: PlacementController, step: int) -> None:
-        """Tab among a question's answer buttons (none are on the board)."""
+    def keyed_answers(self, c: PlacementController | None) -> list[Action]:
+        """The answers Tab walks: the buttons', then those given by a click
+        off the board (a square of the score track, lit when chosen)."""
         answers = self._choice_actions(c)
+        if c is not None and c.state == DECIDE and c.decision is not None:
+            kind = c.decision.kind
+            answers = answers + [a for a in c.choices() if answer_square(kind, a) is not None]
+        return answers
+
+    def chosen_answer(self, c: PlacementController | None) -> Action | None:
+        """The answer chosen with Tab, if any."""
+        answers = self.keyed_answers(c)
+        index = self.answer_index
+        return answers[index] if index is not None and index < len(answers) else None
+
+    def _cycle_answer(self, c: PlacementController, step: int) -> None:
+        """Tab among a question's answers: its buttons, then its squares of the track."""
+        answers = self.keyed_answers(c)
         if not answers:
             return
         if self.answer_index is None or self.answer_index >= len(answers):

@@ -36,6 +36,7 @@ from carcassonne_desktop.ui.placement_controller import (
     located,
 )
 from carcassonne_desktop.ui.resources import font
+from carcassonne_desktop.ui.track_view import answer_square
 
 #: The tile card's height, and the least it shrinks to when player rows need room.
 CARD_H = 132
@@ -61,6 +62,7 @@ class GamePanel:
     answer_order: dict[str, list[str]]
     #: The top of the highest answer button over the card (None: none there).
     choices_top: int | None = None
+    off_board: Any
 
     @staticmethod
     def board_rect(size: tuple[int, int]) -> pygame.Rect:
@@ -100,7 +102,9 @@ class GamePanel:
         # (its bottom is measured every frame once the scene runs)
         pill_bottom = getattr(self, "_pill_bottom", 0)
         top = max(self.status_top() + STATUS_ROOM, pill_bottom + PILL_CLEARANCE)
-        return pygame.Rect(view.x + 4, top, view.width - 8, max(1, view.bottom - BOTTOM_BAR - top))
+        # the views off the board (the score track) sit above the "Recentre" row
+        bottom = getattr(self, "_views_top", view.bottom - BOTTOM_BAR)
+        return pygame.Rect(view.x + 4, top, view.width - 8, max(1, bottom - top))
 
     def sync_free_area(self) -> None:
         """Keep the camera's free area under the pill as its text changes."""
@@ -113,6 +117,8 @@ class GamePanel:
         """The board, its toolbar and its free area for a window of ``size``."""
         self.camera.set_viewport(self.board_rect(size))
         self._toolbar = self.toolbar_rects(self.camera.viewport)
+        board = self.camera.viewport
+        self._views_top = self.off_board.layout(board, board.bottom - BOTTOM_BAR)
         self.camera.free_area = self.free_rect()
 
     # ------------------------------------------------------------------ widgets
@@ -236,7 +242,10 @@ class GamePanel:
         if c.state == DECIDE:
             # answers that name a board place are clicked there (spots)
             on_board = {spot.answer for spot in c.all_spots()}
-            answers = [a for a in c.choices() if a != PASS and not located(a) and a not in on_board]
+            kind = c.decision.kind if c.decision is not None else None
+            # and answers that name a square of the score track are clicked there
+            answers = [a for a in c.choices() if a != PASS and not located(a) and a not in on_board
+                       and answer_square(kind, a) is None]
         elif c.state == FIGURE:
             answers = c.other_actions()
         else:
@@ -263,9 +272,15 @@ class GamePanel:
         kind = c.decision.kind if c is not None and c.decision is not None else ""
         game = c.tentative if c is not None else None
         labels = tuple(choice_label(kind, a, game) for a in choices)
+        question = (c.serial, c.decision) if c is not None else None
+        if question != getattr(self, "_keyed_for", None):
+            # another question (even one with the same buttons, or none: the
+            # squares of the track): nothing chosen with Tab yet
+            self._keyed_for = question
+            self.answer_index = None
         if labels == self._choice_labels:
             return
-        self.answer_index = None  # another question: nothing chosen with Tab yet
+        self.answer_index = None  # other buttons: nothing chosen with Tab yet
         for name in [n for n in self.buttons if n.startswith("choice:")]:
             self.buttons.pop(name).kill()
             self._button_state.pop(name, None)

@@ -72,6 +72,7 @@ from carcassonne_desktop.ui.hint import HintAdvisor
 from carcassonne_desktop.ui.hud import (
     PlayersView,
 )
+from carcassonne_desktop.ui.off_board import OffBoardViews
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -82,6 +83,7 @@ from carcassonne_desktop.ui.placement_controller import (
 )
 from carcassonne_desktop.ui.scene import Scene
 from carcassonne_desktop.ui.sound import sounds_for
+from carcassonne_desktop.ui.track_view import TrackView  # noqa: F401 (registers the score track)
 from carcassonne_desktop.ui.turn_banner import TurnBanner
 
 
@@ -121,6 +123,8 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self.effects = Effects()
         size = app.screen_size if app is not None else (1280, 800)
         self.camera = Camera(self.board_rect(size), zoom=96)
+        #: Views off the board (the score track), at the bottom of its area.
+        self.off_board = OffBoardViews(game)
         self.camera.drag_buttons = (1, 2)  # the right button turns the tile
         self._set_view_areas(size)
         self.camera.recentre(board_bounds(self.layer_tiles()), immediate=True, max_zoom=112.0)
@@ -399,6 +403,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         """Something glides, scores or appears on screen."""
         return (self.effects.busy or self.final_running or self.camera.animating
                 or (self.banner.visible and self.banner.age < 1.0)
+                or self.off_board.moving()
                 or any(moving(self.game) for _, moving in board_painters(self.game) if moving))
 
     def motion_fps(self) -> int | None:
@@ -415,6 +420,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self.camera.update(dt)
         self.effects.update(dt)
         self.banner.update(dt)
+        self.off_board.update(dt, self.display_game())
         if self.final_running:
             self._advance_final(dt)
         elif self.game.is_over:
