@@ -31,6 +31,7 @@ HOOK_MOMENT: dict[str, str] = {
     "on_feature_scored": "score", "modify_points": "score", "modify_field_points": "score",
     "player_points": "score", "break_tie": "score", "on_points_awarded": "score",
     "score_pawns": "score", "settle_pawn": "score", "on_pawn_moved": "score",
+    "pawns_settled": "score",
     "next_player": "end",
     "before_final_scoring": "end of game", "final_scoring": "end of game",
     "scores_at_end_itself": "end of game", "supplied_city_points": "end of game",
