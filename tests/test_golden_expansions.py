@@ -36,7 +36,7 @@ def test_golden_expansion_files_exist():
     assert len(names) >= 12
     for prefix in ("ic_", "abbot_", "river_", "hs_", "tb_", "kr_", "hs_challenge_", "fe_", "wof_",
                    "fm_",
-                   "count_", "mw_"):
+                   "count_", "mw_", "ca_"):
         assert any(n.startswith(prefix) for n in names), prefix
 
 
