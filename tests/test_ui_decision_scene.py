@@ -98,6 +98,15 @@ def test_the_scene_is_pushed_for_the_decision_and_its_answer_is_played(app):
     assert scene.game.extension_state[TOY] == ((1.75, 0.25),)
 
 
+def test_a_decision_answered_in_its_scene_shows_no_answer_buttons(app):
+    """Regression (issue 27, played under Xvfb): the finite sample of a hurl
+    showed as buttons behind the hand-over banner, a way to skip the mini-game."""
+    scene = _game_scene_at_the_aim(app)
+    assert isinstance(app.stack.top, AimScene)
+    assert scene._choice_actions(scene.controller) == []
+    assert not [name for name in scene.buttons if name.startswith("choice:")]
+
+
 def test_an_answer_the_kind_refuses_leaves_the_decision_pending_and_asks_again(app):
     scene = _game_scene_at_the_aim(app)
     first = app.stack.top
