@@ -52,7 +52,8 @@ def _position(name: str, upto: int, controllers: dict[int, str] | None = None) -
 
 @pytest.fixture(autouse=True)
 def _screen():
-    pygame.init()
+    # no pygame.init(): the font cache re-initialises itself after another
+    # test's pygame.quit(), and an init here would leave it holding dead fonts
     TABLE["helper"] = False
     yield pygame.Surface((1280, 800))
     TABLE["helper"] = False
@@ -245,3 +246,39 @@ def test_every_catapult_text_exists_in_both_languages(language: str) -> None:
 
     assert keys(fr["fr"]) == keys(en["en"])
     assert "'" not in json.dumps(fr, ensure_ascii=False)
+
+
+# ------------------------------------------------------ computers, watched
+def test_a_computer_hurl_is_shown_flying_then_played_as_it_was(_screen) -> None:
+    from carcassonne_desktop.ui.expansions import watch_scene
+
+    game = _position("ca_knockout_chain_and_off_map", 7, {0: "ai:medium"})
+    computer = Hurl("knockout", 1.9, -0.05)
+    answers: list[Any] = []
+    scene = watch_scene(HURL)(None, game, game.pending, computer, answers.append)
+    assert scene.rest == (1.9, -0.05)
+    scene.draw(_screen)
+    _run(scene, FLIGHT_SECONDS)
+    scene.draw(_screen)
+    assert answers == []
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)))
+    scene.update(0.01)  # a click: seen enough
+    assert answers == [computer]
+
+
+def test_a_person_catches_a_computer_s_throw_and_a_computer_catch_is_not_shown() -> None:
+    from carcassonne_desktop.ui.expansions import watch_scene
+
+    game = _position("ca_catch_each_outcome", 3, {0: "ai:hard"})  # Rouge throws to Bleu
+    answers: list[Any] = []
+    scene = watch_scene(CATCH)(None, game, game.pending, CatchOutcome("far"), answers.append)
+    assert scene.pull == 1.0
+    _run(scene, HAND / SPEED, step=0.01)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    _run(scene, 3.0)
+    assert answers == [CatchOutcome("caught")], "the person's catch, not the computer's guess"
+    short = watch_scene(CATCH)(None, game, game.pending, CatchOutcome("short"), answers.append)
+    _run(short, 3.0)
+    assert answers[-1] == CatchOutcome("short")
+    both = _position("ca_catch_each_outcome", 3, {0: "ai:hard", 1: "ai:easy"})
+    assert watch_scene(CATCH)(None, both, both.pending, CatchOutcome("far"), answers.append) is None

@@ -31,6 +31,7 @@ from carcassonne_desktop.ui.expansions import (
     register_event_text,
     register_player_note,
     register_prop,
+    register_watch_scene,
 )
 from carcassonne_desktop.ui.expansions.catapult_scene import (
     TOKEN_RGB,
@@ -151,6 +152,8 @@ assert set(TOKEN_RGB) == {"knockout", "seduction", "target", "catch"}
 register_prop(FAIR, paint_fair, order=4)
 register_decision_scene(HURL, HurlScene)
 register_decision_scene(CATCH, CatchScene)
+register_watch_scene(HURL, HurlScene.watch)
+register_watch_scene(CATCH, CatchScene.watch)
 register_choice_label(SWAP, swap_label)
 register_board_overlay(ID, ring_seduced)
 register_player_note(ID, tokens_note, tokens_words)

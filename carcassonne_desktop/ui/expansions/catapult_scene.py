@@ -150,6 +150,7 @@ class HurlScene(Scene):
         self.rest: tuple[float, float] | None = None
         self.clock = 0.0
         self.answered = False
+        self.watching = False
         self.layer = BoardLayer()
         self.layer.sync(game)
         self.size = app.screen_size if app is not None else (1280, 800)
@@ -184,6 +185,8 @@ class HurlScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.rest is not None:
+            if self.watching and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self.clock = max(self.clock, FLIGHT_SECONDS + SHOW_SECONDS)  # seen enough
             return True  # flying: nothing to do but watch
         if _lost_focus(event):
             self.press = self.pointer = None  # the pull is dropped, the hurl is not
@@ -220,6 +223,15 @@ class HurlScene(Scene):
             self.answered = True
             self.answer(Hurl(self.token, *self.rest))
 
+    @classmethod
+    def watch(cls, app: Any, game: Any, decision: Any, action: Any,
+              done: Callable[[Any], None]) -> HurlScene:
+        """A computer's hurl shown: the same flight and effects, no pull."""
+        scene = cls(app, game, decision, done)
+        scene.watching = True
+        scene.rest = (action.x, action.y)
+        return scene
+
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.size = surface.get_size()
@@ -248,7 +260,7 @@ class HurlScene(Scene):
                                token=i18n.tr(f"catapult.token.{self.token}")), (40, 6), 22,
               bold=True)
         _text(surface, i18n.tr(f"catapult.scene.goal.{self.token}"), (40, 30), 16)
-        if self.rest is None:
+        if self.rest is None and not self.watching:
             _draw_helper(surface)
 
     def _draw_catapult(self, surface: pygame.Surface, view: View) -> None:
@@ -364,10 +376,24 @@ class CatchScene(Scene):
         self.size = app.screen_size if app is not None else (1280, 800)
         controller = game.setup.players[self.catcher].controller
         self.computer_catcher = controller.startswith("ai:")
+        self.computer_hurler = False
         if self.computer_catcher:
             level = controller.split(":", 1)[1]
             rng = random.Random(f"{game.setup.seed}:{len(game.history)}:catch")
             self.computer_late = rng.gauss(0.0, CATCHER_SPREAD.get(level, 0.1))
+
+    @classmethod
+    def watch(cls, app: Any, game: Any, decision: Any, action: Any,
+              done: Callable[[Any], None]) -> CatchScene | None:
+        """A computer's throw to a person, who catches it here (the computer's
+        own outcome says only whether the throw was long enough); None when a
+        computer catches too (nothing for the table to do)."""
+        scene = cls(app, game, decision, done)
+        if scene.computer_catcher:
+            return None
+        scene.computer_hurler = True
+        scene.pull = 0.35 if action.outcome == "short" else 1.0
+        return scene
 
     def _x(self, table: float) -> float:
         width = self.size[0]
