@@ -128,6 +128,49 @@ def tile_distance(hundredths: int) -> str:
     return text.replace(".", ",") if i18n.current_language() == "fr" else text
 
 
+class Pull:
+    """Press, pull back, let go: the slingshot of both mini-games. A lost
+    focus or Escape drops the pull (never a hurl)."""
+
+    def __init__(self) -> None:
+        self.press: tuple[float, float] | None = None
+        self.pointer: tuple[float, float] | None = None
+
+    @property
+    def pulling(self) -> bool:
+        return self.press is not None and self.pointer is not None
+
+    def feed(self, event: pygame.event.Event
+             ) -> tuple[bool, tuple[tuple[float, float], tuple[float, float]] | None]:
+        """(whether the event was the gesture's, (press, release) once let go)."""
+        if _lost_focus(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.press = self.pointer = None
+            return True, None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press = self.pointer = event.pos
+            return True, None
+        if event.type == pygame.MOUSEMOTION and self.press is not None:
+            self.pointer = event.pos
+            return True, None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            pulled = (self.press, event.pos)
+            self.press = self.pointer = None
+            return True, pulled
+        return False, None
+
+
+def _draw_power(surface: pygame.Surface, level: float) -> None:
+    """The power bar at the right of the window, filled to ``level`` (0 to 1)."""
+    bar = pygame.Rect(surface.get_width() - 50, surface.get_height() - 260, 24, 200)
+    pygame.draw.rect(surface, (20, 28, 24), bar.inflate(6, 6), border_radius=6)
+    filled = pygame.Rect(bar.x, bar.bottom - round(bar.height * level), bar.width,
+                         round(bar.height * level))
+    pygame.draw.rect(surface, (round(80 + 170 * level), round(200 - 120 * level), 60), filled,
+                     border_radius=4)
+    _text(surface, i18n.tr("catapult.scene.power"), (bar.centerx, bar.bottom + 16), 15,
+          centre=True)
+
+
 def _names(game: Any) -> list[str]:
     return [p.name for p in game.setup.players]
 
@@ -145,8 +188,7 @@ class HurlScene(Scene):
         self.player = decision.player
         self.launch = launch_point(game, self.fair)
         self.seed = f"{game.setup.seed}:{len(game.history)}:{self.player}"
-        self.press: tuple[float, float] | None = None
-        self.pointer: tuple[float, float] | None = None
+        self.gesture = Pull()
         self.rest: tuple[float, float] | None = None
         self.clock = 0.0
         self.answered = False
@@ -174,9 +216,9 @@ class HurlScene(Scene):
 
     def planned(self) -> tuple[float, float] | None:
         """Where the token would land if let go now (what the helper shows)."""
-        if self.press is None or self.pointer is None:
+        if self.gesture.press is None or self.gesture.pointer is None:
             return None
-        return rest_point(self.launch, self.press, self.pointer, self.shake())
+        return rest_point(self.launch, self.gesture.press, self.gesture.pointer, self.shake())
 
     # ------------------------------------------------------------- input
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -188,32 +230,20 @@ class HurlScene(Scene):
             if self.watching and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
                 self.clock = max(self.clock, FLIGHT_SECONDS + SHOW_SECONDS)  # seen enough
             return True  # flying: nothing to do but watch
-        if _lost_focus(event):
-            self.press = self.pointer = None  # the pull is dropped, the hurl is not
+        if self.gesture.press is None and _toggle_helper(event, self.size):
             return True
-        if self.press is None and _toggle_helper(event, self.size):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.press = self.pointer = None
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.press = self.pointer = event.pos
-            return True
-        if event.type == pygame.MOUSEMOTION and self.press is not None:
-            self.pointer = event.pos
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
-            self.pointer = event.pos
-            rest = self.planned()
-            self.press = self.pointer = None
+        used, pulled = self.gesture.feed(event)
+        if pulled is not None:
+            rest = rest_point(self.launch, *pulled, self.shake())
             if rest is not None:
                 self.rest = rest
                 self.clock = 0.0
+        if used:
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 
     def in_motion(self) -> bool:
-        return self.rest is not None or self.press is not None
+        return self.rest is not None or self.gesture.press is not None
 
     def update(self, dt: float) -> None:
         if self.rest is None or self.answered:
@@ -244,7 +274,7 @@ class HurlScene(Scene):
         pygame.draw.rect(surface, GOOD_RGB, pygame.Rect(round(corner[0]), round(corner[1]),
                                                         PIXELS_PER_TILE, PIXELS_PER_TILE), 3)
         self._draw_catapult(surface, view)
-        if self.press is not None and self.pointer is not None:
+        if self.gesture.pulling:
             self._draw_pull(surface, view)
         if self.rest is not None:
             self._draw_flight(surface, view)
@@ -269,30 +299,20 @@ class HurlScene(Scene):
                                                  (x + 22, y + 8), (x - 22, y + 8)])
         pygame.draw.line(surface, WOOD, (x - 26, y + 10), (x, y - 18), 6)
         pygame.draw.line(surface, WOOD, (x + 26, y + 10), (x, y - 18), 6)
-        if self.rest is None and self.press is None:
+        if self.rest is None and self.gesture.press is None:
             pygame.draw.circle(surface, TOKEN_RGB[self.token], (round(x), round(y - 18)),
                                round(TOKEN_RADIUS * PIXELS_PER_TILE))
 
     def _draw_pull(self, surface: pygame.Surface, view: View) -> None:
-        assert self.press is not None and self.pointer is not None
+        press, pointer = self.gesture.press, self.gesture.pointer
+        assert press is not None and pointer is not None
         x, y = view.anchor
-        dx, dy = self.pointer[0] - self.press[0], self.pointer[1] - self.press[1]
-        grip = (x + dx, y - 18 + dy)
+        grip = (x + pointer[0] - press[0], y - 18 + pointer[1] - press[1])
         pygame.draw.line(surface, (60, 40, 20), (x - 22, y - 10), grip, 3)
         pygame.draw.line(surface, (60, 40, 20), (x + 22, y - 10), grip, 3)
         pygame.draw.circle(surface, TOKEN_RGB[self.token], (round(grip[0]), round(grip[1])),
                            round(TOKEN_RADIUS * PIXELS_PER_TILE))
-        # the power bar
-        level = power(self.press, self.pointer)
-        bar = pygame.Rect(surface.get_width() - 50, surface.get_height() - 260, 24, 200)
-        pygame.draw.rect(surface, (20, 28, 24), bar.inflate(6, 6), border_radius=6)
-        filled = bar.copy()
-        filled.height = round(bar.height * level)
-        filled.bottom = bar.bottom
-        pygame.draw.rect(surface, (round(80 + 170 * level), round(200 - 120 * level), 60), filled,
-                         border_radius=4)
-        _text(surface, i18n.tr("catapult.scene.power"), (bar.centerx, bar.bottom + 16), 15,
-              centre=True)
+        _draw_power(surface, power(press, pointer))
         if TABLE["helper"]:
             landing = self.planned()
             if landing is not None:
@@ -365,8 +385,7 @@ class CatchScene(Scene):
         self.answer = answer
         self.hurler = decision.player
         self.catcher = catcher_of(game, decision.player)
-        self.press: tuple[float, float] | None = None
-        self.pointer: tuple[float, float] | None = None
+        self.gesture = Pull()
         self.pull: float | None = None  # the power, once let go
         self.clock = 0.0
         self.closed_at: float | None = None
@@ -405,26 +424,11 @@ class CatchScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.pull is None:
-            if _lost_focus(event):
-                self.press = self.pointer = None
-                return True
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.press = self.pointer = None
-                return True
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self.press = self.pointer = event.pos
-                return True
-            if event.type == pygame.MOUSEMOTION and self.press is not None:
-                self.pointer = event.pos
-                return True
-            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
-                pulled = power(self.press, event.pos)
-                self.press = self.pointer = None
-                if pulled > 0.03:
-                    self.pull = pulled
-                    self.clock = 0.0
-                return True
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+            used, pulled = self.gesture.feed(event)
+            if pulled is not None and power(*pulled) > 0.03:
+                self.pull = power(*pulled)
+                self.clock = 0.0
+            return used or event.type == pygame.KEYDOWN
         closing = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
         if closing and self.closed_at is None and self.outcome is None \
@@ -433,7 +437,7 @@ class CatchScene(Scene):
         return True
 
     def in_motion(self) -> bool:
-        return self.pull is not None or self.press is not None
+        return self.pull is not None or self.gesture.press is not None
 
     def update(self, dt: float) -> None:
         if self.pull is None or self.answered:
@@ -493,9 +497,9 @@ class CatchScene(Scene):
         # the token
         if self.pull is None:
             grip = (hx + 30, ground - 110)
-            if self.press is not None and self.pointer is not None:
-                grip = (grip[0] + self.pointer[0] - self.press[0],
-                        grip[1] + self.pointer[1] - self.press[1])
+            press, pointer = self.gesture.press, self.gesture.pointer
+            if press is not None and pointer is not None:
+                grip = (grip[0] + pointer[0] - press[0], grip[1] + pointer[1] - press[1])
             pygame.draw.circle(surface, TOKEN_RGB["catch"], (round(grip[0]), round(grip[1])), 12)
             say = i18n.tr("catapult.scene.catch_pull", name=names[self.hurler])
         else:
@@ -513,10 +517,5 @@ class CatchScene(Scene):
         _text(surface, i18n.tr("catapult.scene.catch_title", hurler=names[self.hurler],
                                catcher=names[self.catcher]), (20, 6), 22, bold=True)
         _text(surface, say, (20, 30), 16)
-        if self.press is not None and self.pointer is not None:
-            level = power(self.press, self.pointer)
-            bar = pygame.Rect(width - 50, height - 260, 24, 200)
-            pygame.draw.rect(surface, (20, 28, 24), bar.inflate(6, 6), border_radius=6)
-            filled = pygame.Rect(bar.x, bar.bottom - round(bar.height * level), bar.width,
-                                 round(bar.height * level))
-            pygame.draw.rect(surface, (240, 120, 60), filled, border_radius=4)
+        if self.gesture.press is not None and self.gesture.pointer is not None:
+            _draw_power(surface, power(self.gesture.press, self.gesture.pointer))

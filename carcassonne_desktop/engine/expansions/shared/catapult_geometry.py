@@ -62,23 +62,17 @@ def knocked(game: Game, point: Point) -> list[tuple[FigureOnBoard, bool]]:
     `CHAIN_REACH` of a knocked one, again and again (ruling CA5). Every
     player's figure on the tiles counts, the hurler's too; neutral figures and
     figures in areas off the tiles are never hit."""
-    standing = game.figure_positions()
+    left = game.figure_positions()
     hit: list[tuple[FigureOnBoard, bool]] = []
-    falling: list[Point] = []
-    left: list[tuple[FigureOnBoard, Point]] = []
-    for figure, where in standing:
-        if math.dist(where, point) <= HIT_REACH:
-            hit.append((figure, False))
-            falling.append(where)
-        else:
-            left.append((figure, where))
+    # what falls, how far it reaches, and whether it is a figure (the chain)
+    falling: list[tuple[Point, float, bool]] = [(point, HIT_REACH, False)]
     while falling:
-        source = falling.pop(0)
+        source, reach, chained = falling.pop(0)
         still: list[tuple[FigureOnBoard, Point]] = []
         for figure, where in left:
-            if math.dist(where, source) <= CHAIN_REACH:
-                hit.append((figure, True))
-                falling.append(where)
+            if math.dist(where, source) <= reach:
+                hit.append((figure, chained))
+                falling.append((where, CHAIN_REACH, True))
             else:
                 still.append((figure, where))
         left = still
