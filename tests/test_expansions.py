@@ -36,7 +36,7 @@ COUNT_SYMBOLS = frozenset({"castle", "market", "forge", "count_reinforce", "coun
 #: Expansions added later: each alone, with each of DONE, and all together
 #: (every subset of everything would be 511 combinations).
 LATER = ("king_robber_baron", "heretics_shrines", "river_ii", "wheel_of_fortune", "count",
-         "flying_machines", "mage_witch", "ferries", "gold_mines", "crop_circles", "messages", "robbers")
+         "flying_machines", "mage_witch", "ferries", "gold_mines", "crop_circles", "messages", "robbers", "catapult")
 COMBOS = (
     [c for n in range(1, len(DONE) + 1) for c in itertools.combinations(DONE, n)]
     + [(new,) for new in LATER]

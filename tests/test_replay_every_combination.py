@@ -24,7 +24,7 @@ DONE = ("inns_cathedrals", "river", "abbot", "traders_builders", "hills_sheep")
 #: Expansions added later: each alone, each with all of DONE, and everything
 #: together (every subset of all ten would be 1,024 games).
 LATER = ("king_robber_baron", "heretics_shrines", "river_ii", "wheel_of_fortune", "count",
-         "flying_machines", "mage_witch", "ferries", "gold_mines", "crop_circles", "messages", "robbers")
+         "flying_machines", "mage_witch", "ferries", "gold_mines", "crop_circles", "messages", "robbers", "catapult")
 COMBINATIONS = (
     [c for n in range(0, len(DONE) + 1) for c in itertools.combinations(DONE, n)]
     + [(new,) for new in LATER]

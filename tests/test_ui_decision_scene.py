@@ -98,6 +98,15 @@ def test_the_scene_is_pushed_for_the_decision_and_its_answer_is_played(app):
     assert scene.game.extension_state[TOY] == ((1.75, 0.25),)
 
 
+def test_a_decision_answered_in_its_scene_shows_no_answer_buttons(app):
+    """Regression (issue 27, played under Xvfb): the finite sample of a hurl
+    showed as buttons behind the hand-over banner, a way to skip the mini-game."""
+    scene = _game_scene_at_the_aim(app)
+    assert isinstance(app.stack.top, AimScene)
+    assert scene._choice_actions(scene.controller) == []
+    assert not [name for name in scene.buttons if name.startswith("choice:")]
+
+
 def test_an_answer_the_kind_refuses_leaves_the_decision_pending_and_asks_again(app):
     scene = _game_scene_at_the_aim(app)
     first = app.stack.top
@@ -129,3 +138,52 @@ def test_a_kind_without_a_scene_has_none():
             register_decision_scene("toy_twice", Scene)
         finally:
             del _DECISION_SCENES["toy_twice"]
+
+
+# ----------------------------------------------- a computer's answer, watched
+class WatchAim(Scene):
+    """A toy watch scene: shows the computer's stone, then plays one the
+    table moved half a tile east (what a scene may do: a catch's outcome)."""
+
+    def __init__(self, app: Any, game: Any, decision: Any, action: Any,
+                 done: Callable[[Action], None]) -> None:
+        super().__init__(app)
+        self.action = action
+        self.done = done
+
+    def finish(self) -> None:
+        self.done(Aim(1.5, 0.5))
+
+
+def test_a_computer_answer_is_held_in_its_watch_scene_and_the_scene_says_what_to_play(app):
+    from carcassonne_desktop.engine import PASS, Game, PlaceTile
+    from carcassonne_desktop.engine.setup import quick_setup
+    from carcassonne_desktop.ui.expansions import _WATCH_SCENES, register_watch_scene
+    from carcassonne_desktop.ui.game_scene import GameScene
+
+    register_watch_scene(AIM, WatchAim)
+    try:
+        game = Game(quick_setup(players=2, seed=1, expansions=("base", TOY),
+                                tile_order=("base/U", "base/E"),
+                                controllers=("ai:random", "human")))
+        game.apply(PlaceTile(1, 0, 0, "base/U"))
+        game.apply(PASS)
+        assert game.pending_kind == AIM
+        scene = GameScene(app, game)
+        app.stack.push(scene)
+        import time
+
+        deadline = time.monotonic() + 20
+        while not isinstance(app.stack.top, WatchAim) and time.monotonic() < deadline:
+            _steps(app, 1)
+            time.sleep(0.01)  # the computer thinks in a thread
+        watch = app.stack.top
+        assert isinstance(watch, WatchAim) and isinstance(watch.action, Aim)
+        _steps(app, 30)
+        assert scene.game.pending_kind == AIM, "held while the scene shows it"
+        watch.finish()
+        assert app.stack.top is scene
+        _steps(app, 5)
+        assert scene.game.history[-1] == Aim(1.5, 0.5)
+    finally:
+        del _WATCH_SCENES[AIM]

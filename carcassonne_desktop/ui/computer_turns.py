@@ -134,6 +134,9 @@ class ComputerTurnDriver:
         self.elapsed = 0.0
         self.duration = 0.0
         self.thinking_for = 0.0
+        #: Asked with each answer as it arrives; True when it shows the answer
+        #: somewhere (a watch scene) and holds it until :meth:`release`.
+        self.watch: Callable[[Action], bool] | None = None
 
     @property
     def progress(self) -> float:
@@ -143,6 +146,17 @@ class ComputerTurnDriver:
         self.turns.cancel()
         self.state = IDLE
         self.action = None
+
+    def hold(self) -> None:
+        """Keep the answer being animated until :meth:`release` (a scene shows it)."""
+        if self.state == ANIMATING:
+            self.duration = float("inf")
+
+    def release(self, action: Action) -> None:
+        """Play ``action`` (the held answer, or one a scene changed) at the next update."""
+        if self.state == ANIMATING:
+            self.action = action
+            self.duration = 0.0
 
     def update(self, dt: float, session: object, speed: str) -> list:
         """Advance by ``dt`` seconds; returns the events of an action just applied."""
@@ -167,6 +181,8 @@ class ComputerTurnDriver:
             self.duration = animation_seconds(speed) * (1.0 if is_tile else 0.6 if is_figure else 0.0)
             self.state = ANIMATING
             dt = 0.0
+            if self.watch is not None and self.watch(action):
+                return []
         if self.state == ANIMATING:
             self.elapsed += dt
             if self.elapsed < self.duration:

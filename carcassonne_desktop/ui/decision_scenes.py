@@ -9,6 +9,10 @@ by the same check as everywhere (the kind's ``accepts``, through
 ``PlacementController.choose``) and it can be taken back until the turn is
 confirmed. A refused answer leaves the decision pending, and the scene is
 pushed again.
+
+A computer's answer of a kind with a watch scene (``register_watch_scene``)
+is shown in that scene before it is played (:func:`watch_computer_answer`):
+the computer driver holds the answer until the scene says what to play.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from carcassonne_desktop.engine import Action, Game
-from carcassonne_desktop.ui.expansions import decision_scene, suggestion_for
+from carcassonne_desktop.ui.expansions import decision_scene, suggestion_for, watch_scene
 from carcassonne_desktop.ui.placement_controller import DECIDE, PlacementController
 
 
@@ -93,4 +97,29 @@ def answer_by_suggestion(c: PlacementController | None, enabled: bool,
     if len(c.actions()) == before:
         return False
     after_answer(c)
+    return True
+
+
+def watch_computer_answer(app: Any, game: Game, driver: Any, speed: str) -> bool:
+    """Push the watch scene of the computer answer the driver just started to
+    animate, holding it until the scene's ``done(answer)``; True when pushed.
+    Nothing is shown at the "instant" speed or for a kind without one."""
+    factory = watch_scene(game.pending_kind)
+    action = driver.action
+    if factory is None or app is None or action is None or speed == "instant":
+        return False
+    driver.hold()
+    holder: list[Any] = []
+
+    def done(answer: Action) -> None:
+        if holder and app.stack.top is holder[0]:
+            app.stack.pop()
+        driver.release(answer)
+
+    scene = factory(app, game, game.pending, action, done)
+    if scene is None:
+        driver.release(action)
+        return False
+    holder.append(scene)
+    app.stack.push(scene)
     return True

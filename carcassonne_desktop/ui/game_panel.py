@@ -13,7 +13,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Action
-from carcassonne_desktop.ui.expansions import answered_on_features, token_kinds
+from carcassonne_desktop.ui.expansions import answered_on_features, decision_scene, token_kinds
 from carcassonne_desktop.ui.game_constants import (
     BOTTOM_BAR,
     BTN_H,
@@ -240,6 +240,10 @@ class GamePanel:
         if c is None:
             return []
         if c.state == DECIDE:
+            if c.decision is not None and decision_scene(c.decision.kind) is not None:
+                # answered in its own scene: the finite sample is no button
+                # (a hurl at a listed point would skip the mini-game)
+                return []
             # answers that name a board place are clicked there (spots)
             on_board = {spot.answer for spot in c.all_spots()}
             kind = c.decision.kind if c.decision is not None else None

@@ -40,7 +40,11 @@ from carcassonne_desktop.ui.computer_turns import (
     PlayerFactory,
     default_player_factory,
 )
-from carcassonne_desktop.ui.decision_scenes import DecisionScenes, answer_by_suggestion
+from carcassonne_desktop.ui.decision_scenes import (
+    DecisionScenes,
+    answer_by_suggestion,
+    watch_computer_answer,
+)
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
 from carcassonne_desktop.ui.effects import Effects
 from carcassonne_desktop.ui.expansions import (
@@ -112,6 +116,8 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self.turns = ComputerTurns([p.controller for p in game.setup.players], game.setup.seed or 0,
                                    player_factory)
         self.driver = ComputerTurnDriver(self.turns)
+        self.driver.watch = lambda _answer: watch_computer_answer(self.app, self.game, self.driver,
+                                                                  self.speed)
         names = [p.name for p in game.setup.players]
         self.colours = [p.color for p in game.setup.players]
         self.log = GameLog(names, self.colours)

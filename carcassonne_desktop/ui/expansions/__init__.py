@@ -581,6 +581,31 @@ def suggestion_for(kind: str) -> Suggestion | None:
     return _SUGGESTIONS.get(kind)
 
 
+#: ``factory(app, game, decision, action, done) -> Scene``: a computer
+#: player's answer of one kind shown in a scene before it is played (the
+#: Catapult's flight), where a person may even take part (a human catching a
+#: computer's throw). ``game`` is the real game (to read), ``action`` the
+#: computer's answer; the scene calls ``done(action)`` once with the answer to
+#: play: the computer's, or one the people at the table changed (a catch's
+#: outcome). The game scene pops it and plays that answer for the computer,
+#: validated as any answer is. Skipped at the "instant" computer speed.
+WatchSceneFactory = Callable[[Any, Any, Any, Any, Callable[[Any], None]], Any]
+_WATCH_SCENES: dict[str, WatchSceneFactory] = {}
+
+
+def register_watch_scene(kind: str, factory: WatchSceneFactory) -> None:
+    """The scene shown when a computer player answers a decision of ``kind``."""
+    _register_once(_WATCH_SCENES, kind, factory, "watch scene")
+
+
+def watch_scene(kind: str | None) -> WatchSceneFactory | None:
+    """The watch scene registered for a decision kind, if any."""
+    if kind is None:
+        return None
+    discover()
+    return _WATCH_SCENES.get(kind)
+
+
 def discover() -> None:
     """Import every module of this package once (each registers itself)."""
     import_all(__name__, __path__)

@@ -1,0 +1,162 @@
+"""The Catapult in the interface: the fair on its tiles, the mini-games for a
+human's hurl and catch (ui/expansions/catapult_scene.py), the words of the
+token choice and the seduction's swap, each player's tokens left, and log
+lines for every hurl and what it did."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.expansions.catapult import (
+    CATCH,
+    FAIR,
+    HURL,
+    ID,
+    SWAP,
+    Caught,
+    KnockedOut,
+    Seduced,
+    Swap,
+    TargetWon,
+    TokenChosen,
+    TokenLanded,
+    tokens_left,
+)
+from carcassonne_desktop.ui.expansions import (
+    register_board_overlay,
+    register_choice_label,
+    register_decision_scene,
+    register_event_text,
+    register_player_note,
+    register_prop,
+    register_watch_scene,
+)
+from carcassonne_desktop.ui.expansions.catapult_scene import (
+    TOKEN_RGB,
+    CatchScene,
+    HurlScene,
+    tile_distance,
+)
+
+if TYPE_CHECKING:
+    import pygame
+
+    from carcassonne_desktop.engine.tile_layout import Prop
+    from carcassonne_desktop.ui.art.tile_art import Painter
+
+TENT, TENT_STRIPE, POLE, FLAG = (235, 230, 215), (200, 60, 60), (110, 80, 50), (240, 200, 40)
+
+
+def _rgb(value: tuple[int, int, int]) -> pygame.Color:
+    import pygame
+
+    return pygame.Color(*value)
+
+
+# ---------------------------------------------------------------- the fair
+def paint_fair(p: Painter, prop: Prop, detail: bool, rng: random.Random) -> None:
+    """A striped tent with a pennant: the fairground roads end at."""
+    del rng
+    cx, cy = prop.pos
+    r = prop.radius
+    p.ellipse((cx, cy + r * 0.55), r * 0.95, r * 0.3, _rgb((90, 120, 60)))
+    base = [(cx - r * 0.8, cy + r * 0.55), (cx + r * 0.8, cy + r * 0.55), (cx, cy - r * 0.75)]
+    p.polygon(base, _rgb(TENT))
+    if detail:
+        for share in (-0.4, 0.0, 0.4):
+            p.polygon([(cx + share * r - r * 0.1, cy + r * 0.55),
+                       (cx + share * r + r * 0.1, cy + r * 0.55), (cx, cy - r * 0.75)],
+                      _rgb(TENT_STRIPE))
+    p.stroke([(cx, cy - r * 0.75), (cx, cy - r * 1.05)], _rgb(POLE), r * 0.08)
+    p.polygon([(cx, cy - r * 1.05), (cx + r * 0.35, cy - r * 0.95), (cx, cy - r * 0.85)],
+              _rgb(FLAG))
+
+
+# ------------------------------------------------------------- the choices
+def ring_seduced(surface: pygame.Surface, camera: Any, game: Any, layer: Any) -> None:
+    """While a seduction's swap is asked, ring the follower it would take
+    (the question's hint says "ringed")."""
+    import pygame
+
+    del layer
+    pending = game.pending
+    if pending is None or pending.kind != SWAP:
+        return
+    owner, _, x, y, port = pending.subject[1]
+    for figure, (bx, by) in game.figure_positions():
+        if (figure.player, figure.x, figure.y, figure.port) == (owner, x, y, port):
+            centre = camera.world_to_screen(bx + 0.5, by + 0.5)
+            radius = max(10, round(camera.scale * 0.22))
+            pygame.draw.circle(surface, _rgb(FLAG), centre, radius, max(3, radius // 5))
+
+
+def swap_label(game: Any, action: Any) -> str | None:
+    """"Un partisan de votre réserve" / "Votre partisan de la route"."""
+    if not isinstance(action, Swap):
+        return None
+    figure = i18n.tr(f"figure.{action.figure}")
+    if action.source is None:
+        text = i18n.tr("catapult.swap.supply", figure=figure)
+        return text[:1].upper() + text[1:]
+    x, y, port = action.source  # type: ignore[misc]
+    info = game.feature_at(x, y, port)
+    where = i18n.tr(f"feature.{info.kind}") if info is not None else ""
+    return i18n.tr("catapult.swap.board", figure=figure, feature=where)
+
+
+# ----------------------------------------------------------------- players
+def _tokens(suffix: str) -> Any:
+    """The tokens a player still holds ("◉ 3"), or in words."""
+    def note(game: Any, player: int) -> str | None:
+        held = tokens_left(game, player)
+        if not held:
+            return None
+        if suffix:
+            names = ", ".join(i18n.tr(f"catapult.token.{t}") for t in held)
+            return i18n.tr("catapult.note_words", tokens=names)
+        return i18n.tr("catapult.note", count=len(held))
+
+    note.__name__ = f"tokens_note{suffix}"
+    return note
+
+
+tokens_note, tokens_words = _tokens(""), _tokens("_words")
+
+
+# ------------------------------------------------------------------- the log
+def log_text(event: Any, names: Any) -> str | None:
+    if isinstance(event, TokenChosen):
+        return i18n.tr("catapult.log.chosen", name=names[event.player],
+                       token=i18n.tr(f"catapult.token.{event.token}"))
+    if isinstance(event, TokenLanded):
+        key = "catapult.log.landed" if event.on_map else "catapult.log.off_map"
+        return i18n.tr(key, name=names[event.player])
+    if isinstance(event, KnockedOut):
+        key = "catapult.log.chained" if event.chained else "catapult.log.knocked"
+        return i18n.tr(key, name=names[event.player], figure=i18n.tr(f"figure.{event.figure}"))
+    if isinstance(event, Seduced):
+        return i18n.tr("catapult.log.seduced", name=names[event.hurler],
+                       owner=names[event.player])
+    if isinstance(event, TargetWon):
+        return i18n.tr("catapult.log.target", names=", ".join(names[p] for p in event.players),
+                       distance=tile_distance(event.distance))
+    if isinstance(event, Caught):
+        return i18n.tr(f"catapult.log.{event.outcome}", hurler=names[event.hurler],
+                       catcher=names[event.catcher])
+    return None
+
+
+assert set(TOKEN_RGB) == {"knockout", "seduction", "target", "catch"}
+register_prop(FAIR, paint_fair, order=4)
+register_decision_scene(HURL, HurlScene)
+register_decision_scene(CATCH, CatchScene)
+register_watch_scene(HURL, HurlScene.watch)
+register_watch_scene(CATCH, CatchScene.watch)
+register_choice_label(SWAP, swap_label)
+register_board_overlay(ID, ring_seduced)
+register_player_note(ID, tokens_note, tokens_words)
+for _kind in (TokenChosen.kind, TokenLanded.kind, KnockedOut.kind, Seduced.kind, TargetWon.kind,
+              Caught.kind):
+    register_event_text(_kind, log_text)

@@ -1,0 +1,521 @@
+"""The Catapult's mini-games, pushed for a human's hurl (decision `catapult`)
+and throw to the left neighbour (decision `catapult_catch`).
+
+The hurl: the board seen from above at one fixed scale for everybody, the
+catapult below the map in line with the fair. Press anywhere, pull back and
+let go (a slingshot): the power bar fills as you pull, the token leaves
+opposite the pull, flies (animated, bigger at the top of its arc), lands,
+and what it does is shown (figures knocked out, the follower seduced, the
+distance to the fair) before the answer goes to the game. The catch: a side
+view, the hurler pulls and lets go, the catcher closes the hand with a click
+or the space bar when the token reaches it.
+
+Nothing here ever answers by itself: no time out, and a window that loses
+the focus in the middle of a pull drops the pull (the hurl is still to
+come), never a half-made hurl. The helper (key H, or its box) steadies the
+hand and shows where the token will land; it is a setting of the table,
+kept while the program runs, for every hurler.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.expansions.catapult import (
+    KNOCKOUT,
+    SEDUCTION,
+    TARGET,
+    CatchOutcome,
+    Hurl,
+    catcher_of,
+)
+from carcassonne_desktop.engine.expansions.shared.catapult_geometry import (
+    TOKEN_RADIUS,
+    knocked,
+    launch_point,
+    nearest_follower,
+    on_map,
+    target_distance,
+)
+from carcassonne_desktop.ui.art.meeples import player_rgb
+from carcassonne_desktop.ui.board_layer import BoardLayer, player_colours
+from carcassonne_desktop.ui.camera import Camera
+from carcassonne_desktop.ui.expansions.catapult_aim import (
+    BOARD_END,
+    BOARD_START,
+    HAND,
+    PIXELS_PER_TILE,
+    SPEED,
+    View,
+    catch_outcome,
+    flight,
+    power,
+    rest_point,
+    throw_length,
+    wobble,
+)
+from carcassonne_desktop.ui.resources import font
+from carcassonne_desktop.ui.scene import Scene
+
+#: The table's helper setting (steady hand, landing point shown), for every
+#: hurler while the program runs.
+TABLE = {"helper": False}
+#: How long the flight and the showing of its effects last (seconds).
+FLIGHT_SECONDS, SHOW_SECONDS = 0.9, 1.4
+#: Where the catapult stands in the window: centred, this far above the bottom.
+LAUNCH_FROM_BOTTOM = 70
+
+TOKEN_RGB = {"knockout": (70, 110, 200), "seduction": (230, 190, 40),
+             "target": (60, 160, 80), "catch": (210, 80, 130)}
+WOOD, WOOD_DARK = (150, 100, 50), (90, 60, 30)
+BACKDROP, INK, PAPER = (32, 44, 36), (245, 240, 225), (250, 245, 230)
+HIT_RGB, GOOD_RGB = (220, 50, 40), (250, 215, 60)
+#: A computer catcher's hand closes this far from the right moment (seconds,
+#: standard deviation), by level.
+CATCHER_SPREAD = {"random": 0.2, "easy": 0.16, "greedy": 0.12, "medium": 0.1,
+                  "mcts": 0.06, "hard": 0.06}
+
+
+def _text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 20,
+          colour: tuple[int, int, int] = INK, centre: bool = False, bold: bool = False) -> None:
+    image = font(size, bold=bold).render(text, True, colour)
+    rect = image.get_rect()
+    if centre:
+        rect.center = (round(pos[0]), round(pos[1]))
+    else:
+        rect.topleft = (round(pos[0]), round(pos[1]))
+    surface.blit(image, rect)
+
+
+def _helper_box(size: tuple[int, int]) -> pygame.Rect:
+    """The helper's box, its label after it, both inside the window."""
+    label = font(17).size(i18n.tr("catapult.scene.helper"))[0]
+    return pygame.Rect(size[0] - label - 52, 14, 24, 24)
+
+
+def _draw_helper(surface: pygame.Surface) -> None:
+    box = _helper_box(surface.get_size())
+    pygame.draw.rect(surface, PAPER, box, border_radius=4)
+    if TABLE["helper"]:
+        pygame.draw.lines(surface, (40, 120, 40), False,
+                          [(box.x + 5, box.centery), (box.x + 10, box.bottom - 6),
+                           (box.right - 4, box.y + 5)], 3)
+    _text(surface, i18n.tr("catapult.scene.helper"), (box.right + 8, box.y + 2), 17)
+
+
+def _toggle_helper(event: pygame.event.Event, size: tuple[int, int]) -> bool:
+    if (event.type == pygame.KEYDOWN and event.key == pygame.K_h) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+            and _helper_box(size).inflate(8, 8).collidepoint(event.pos)):
+        TABLE["helper"] = not TABLE["helper"]
+        return True
+    return False
+
+
+def _lost_focus(event: pygame.event.Event) -> bool:
+    return event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE) or (
+        event.type == pygame.ACTIVEEVENT and getattr(event, "gain", 1) == 0)
+
+
+def tile_distance(hundredths: int) -> str:
+    """A distance in tiles as the language writes it ("0,14" in French)."""
+    text = f"{hundredths / 100:.2f}"
+    return text.replace(".", ",") if i18n.current_language() == "fr" else text
+
+
+class Pull:
+    """Press, pull back, let go: the slingshot of both mini-games. A lost
+    focus or Escape drops the pull (never a hurl)."""
+
+    def __init__(self) -> None:
+        self.press: tuple[float, float] | None = None
+        self.pointer: tuple[float, float] | None = None
+
+    @property
+    def pulling(self) -> bool:
+        return self.press is not None and self.pointer is not None
+
+    def feed(self, event: pygame.event.Event
+             ) -> tuple[bool, tuple[tuple[float, float], tuple[float, float]] | None]:
+        """(whether the event was the gesture's, (press, release) once let go)."""
+        if _lost_focus(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.press = self.pointer = None
+            return True, None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press = self.pointer = event.pos
+            return True, None
+        if event.type == pygame.MOUSEMOTION and self.press is not None:
+            self.pointer = event.pos
+            return True, None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            pulled = (self.press, event.pos)
+            self.press = self.pointer = None
+            return True, pulled
+        return False, None
+
+
+def _draw_power(surface: pygame.Surface, level: float) -> None:
+    """The power bar at the right of the window, filled to ``level`` (0 to 1)."""
+    bar = pygame.Rect(surface.get_width() - 50, surface.get_height() - 260, 24, 200)
+    pygame.draw.rect(surface, (20, 28, 24), bar.inflate(6, 6), border_radius=6)
+    filled = pygame.Rect(bar.x, bar.bottom - round(bar.height * level), bar.width,
+                         round(bar.height * level))
+    pygame.draw.rect(surface, (round(80 + 170 * level), round(200 - 120 * level), 60), filled,
+                     border_radius=4)
+    _text(surface, i18n.tr("catapult.scene.power"), (bar.centerx, bar.bottom + 16), 15,
+          centre=True)
+
+
+def _names(game: Any) -> list[str]:
+    return [p.name for p in game.setup.players]
+
+
+class HurlScene(Scene):
+    """A hurl: the slingshot over the board, the flight, what it did."""
+
+    def __init__(self, app: Any, game: Any, decision: Any,
+                 answer: Callable[[Any], None]) -> None:
+        super().__init__(app)
+        self.game = game
+        self.decision = decision
+        self.answer = answer
+        self.fair, self.token = decision.subject
+        self.player = decision.player
+        self.launch = launch_point(game, self.fair)
+        self.seed = f"{game.setup.seed}:{len(game.history)}:{self.player}"
+        self.gesture = Pull()
+        self.rest: tuple[float, float] | None = None
+        self.clock = 0.0
+        self.answered = False
+        self.watching = False
+        self.layer = BoardLayer()
+        self.layer.sync(game)
+        self.size = app.screen_size if app is not None else (1280, 800)
+
+    # ----------------------------------------------------------- geometry
+    def view(self) -> View:
+        width, height = self.size
+        return View(self.launch, (width / 2, height - LAUNCH_FROM_BOTTOM))
+
+    def camera(self) -> Camera:
+        width, height = self.size
+        anchor = self.view().anchor
+        # board points have tile centres at whole numbers; the camera's world
+        # puts tile (x, y) over x .. x + 1
+        centre = (self.launch[0] + 0.5 + (width / 2 - anchor[0]) / PIXELS_PER_TILE,
+                  self.launch[1] + 0.5 + (height / 2 - anchor[1]) / PIXELS_PER_TILE)
+        return Camera((0, 0, width, height), zoom=PIXELS_PER_TILE, centre=centre)
+
+    def shake(self) -> tuple[float, float]:
+        return (0.0, 0.0) if TABLE["helper"] else wobble(self.seed)
+
+    def planned(self) -> tuple[float, float] | None:
+        """Where the token would land if let go now (what the helper shows)."""
+        if self.gesture.press is None or self.gesture.pointer is None:
+            return None
+        return rest_point(self.launch, self.gesture.press, self.gesture.pointer, self.shake())
+
+    # ------------------------------------------------------------- input
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        super().on_resize(size)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.rest is not None:
+            if self.watching and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self.clock = max(self.clock, FLIGHT_SECONDS + SHOW_SECONDS)  # seen enough
+            return True  # flying: nothing to do but watch
+        if self.gesture.press is None and _toggle_helper(event, self.size):
+            return True
+        used, pulled = self.gesture.feed(event)
+        if pulled is not None:
+            rest = rest_point(self.launch, *pulled, self.shake())
+            if rest is not None:
+                self.rest = rest
+                self.clock = 0.0
+        if used:
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def in_motion(self) -> bool:
+        return self.rest is not None or self.gesture.press is not None
+
+    def update(self, dt: float) -> None:
+        if self.rest is None or self.answered:
+            return
+        self.clock += dt
+        if self.clock >= FLIGHT_SECONDS + SHOW_SECONDS:
+            self.answered = True
+            self.answer(Hurl(self.token, *self.rest))
+
+    @classmethod
+    def watch(cls, app: Any, game: Any, decision: Any, action: Any,
+              done: Callable[[Any], None]) -> HurlScene:
+        """A computer's hurl shown: the same flight and effects, no pull."""
+        scene = cls(app, game, decision, done)
+        scene.watching = True
+        scene.rest = (action.x, action.y)
+        return scene
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.size = surface.get_size()
+        surface.fill(BACKDROP)
+        camera = self.camera()
+        self.layer.draw(surface, camera, self.game)
+        view = self.view()
+        fx, fy = self.fair
+        corner = view.to_screen((fx - 0.5, fy - 0.5))
+        pygame.draw.rect(surface, GOOD_RGB, pygame.Rect(round(corner[0]), round(corner[1]),
+                                                        PIXELS_PER_TILE, PIXELS_PER_TILE), 3)
+        self._draw_catapult(surface, view)
+        if self.gesture.pulling:
+            self._draw_pull(surface, view)
+        if self.rest is not None:
+            self._draw_flight(surface, view)
+        self._draw_header(surface)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        width = surface.get_width()
+        pygame.draw.rect(surface, (20, 28, 24), pygame.Rect(0, 0, width, 52))
+        name = _names(self.game)[self.player]
+        colour = player_rgb(player_colours(self.game)[self.player])
+        pygame.draw.circle(surface, colour, (22, 26), 10)
+        _text(surface, i18n.tr("catapult.scene.hurl_title", name=name,
+                               token=i18n.tr(f"catapult.token.{self.token}")), (40, 6), 22,
+              bold=True)
+        _text(surface, i18n.tr(f"catapult.scene.goal.{self.token}"), (40, 30), 16)
+        if self.rest is None and not self.watching:
+            _draw_helper(surface)
+
+    def _draw_catapult(self, surface: pygame.Surface, view: View) -> None:
+        x, y = view.anchor
+        pygame.draw.polygon(surface, WOOD_DARK, [(x - 34, y + 30), (x + 34, y + 30),
+                                                 (x + 22, y + 8), (x - 22, y + 8)])
+        pygame.draw.line(surface, WOOD, (x - 26, y + 10), (x, y - 18), 6)
+        pygame.draw.line(surface, WOOD, (x + 26, y + 10), (x, y - 18), 6)
+        if self.rest is None and self.gesture.press is None:
+            pygame.draw.circle(surface, TOKEN_RGB[self.token], (round(x), round(y - 18)),
+                               round(TOKEN_RADIUS * PIXELS_PER_TILE))
+
+    def _draw_pull(self, surface: pygame.Surface, view: View) -> None:
+        press, pointer = self.gesture.press, self.gesture.pointer
+        assert press is not None and pointer is not None
+        x, y = view.anchor
+        grip = (x + pointer[0] - press[0], y - 18 + pointer[1] - press[1])
+        pygame.draw.line(surface, (60, 40, 20), (x - 22, y - 10), grip, 3)
+        pygame.draw.line(surface, (60, 40, 20), (x + 22, y - 10), grip, 3)
+        pygame.draw.circle(surface, TOKEN_RGB[self.token], (round(grip[0]), round(grip[1])),
+                           round(TOKEN_RADIUS * PIXELS_PER_TILE))
+        _draw_power(surface, power(press, pointer))
+        if TABLE["helper"]:
+            landing = self.planned()
+            if landing is not None:
+                sx, sy = view.to_screen(landing)
+                pygame.draw.circle(surface, GOOD_RGB, (round(sx), round(sy)),
+                                   round(TOKEN_RADIUS * PIXELS_PER_TILE), 2)
+                pygame.draw.line(surface, GOOD_RGB, (sx - 8, sy), (sx + 8, sy), 2)
+                pygame.draw.line(surface, GOOD_RGB, (sx, sy - 8), (sx, sy + 8), 2)
+
+    def _draw_flight(self, surface: pygame.Surface, view: View) -> None:
+        assert self.rest is not None
+        t = min(self.clock / FLIGHT_SECONDS, 1.0)
+        where, height = flight(self.launch, self.rest, t)
+        sx, sy = view.to_screen(where)
+        radius = TOKEN_RADIUS * PIXELS_PER_TILE * (1.0 + 1.2 * height)
+        pygame.draw.circle(surface, (0, 0, 0), (round(sx + 6 * height), round(sy + 14 * height)),
+                           round(TOKEN_RADIUS * PIXELS_PER_TILE))
+        pygame.draw.circle(surface, TOKEN_RGB[self.token], (round(sx), round(sy - 30 * height)),
+                           round(radius))
+        pygame.draw.circle(surface, PAPER, (round(sx), round(sy - 30 * height)), round(radius), 2)
+        if t < 1.0:
+            return
+        self._draw_effects(surface, view)
+
+    def _draw_effects(self, surface: pygame.Surface, view: View) -> None:
+        """What the token did, computed as the engine will (the same functions)."""
+        assert self.rest is not None
+        game = self.game
+        message = ""
+        if self.token == KNOCKOUT:
+            hits = knocked(game, self.rest)
+            for figure, _ in hits:
+                point = next((p for f, p in game.figure_positions() if f == figure), None)
+                if point is None:
+                    continue
+                sx, sy = view.to_screen(point)
+                pygame.draw.circle(surface, HIT_RGB, (round(sx), round(sy)), 16, 4)
+                pygame.draw.line(surface, HIT_RGB, (sx - 10, sy - 10), (sx + 10, sy + 10), 4)
+                pygame.draw.line(surface, HIT_RGB, (sx - 10, sy + 10), (sx + 10, sy - 10), 4)
+            message = i18n.tr("catapult.scene.knocked", count=len(hits))
+        elif not on_map(game, self.rest):
+            message = i18n.tr("catapult.scene.off_map")
+        elif self.token == SEDUCTION:
+            seduced = nearest_follower(game, self.player, self.rest)
+            if seduced is None:
+                message = i18n.tr("catapult.scene.nobody")
+            else:
+                point = next(p for f, p in game.figure_positions() if f == seduced)
+                sx, sy = view.to_screen(point)
+                pygame.draw.circle(surface, GOOD_RGB, (round(sx), round(sy)), 18, 4)
+                message = i18n.tr("catapult.scene.seduced", name=_names(game)[seduced.player])
+        elif self.token == TARGET:
+            centre = view.to_screen((float(self.fair[0]), float(self.fair[1])))
+            landing = view.to_screen(self.rest)
+            pygame.draw.line(surface, GOOD_RGB, centre, landing, 3)
+            message = i18n.tr("catapult.scene.distance",
+                              distance=tile_distance(target_distance(self.fair, self.rest)))
+        if message:
+            _text(surface, message, (surface.get_width() / 2, surface.get_height() - 20), 22,
+                  centre=True, bold=True)
+
+
+class CatchScene(Scene):
+    """A throw to the left neighbour, seen from the side."""
+
+    def __init__(self, app: Any, game: Any, decision: Any,
+                 answer: Callable[[Any], None]) -> None:
+        super().__init__(app)
+        self.game = game
+        self.answer = answer
+        self.hurler = decision.player
+        self.catcher = catcher_of(game, decision.player)
+        self.gesture = Pull()
+        self.pull: float | None = None  # the power, once let go
+        self.clock = 0.0
+        self.closed_at: float | None = None
+        self.outcome: str | None = None
+        self.shown = 0.0
+        self.answered = False
+        self.size = app.screen_size if app is not None else (1280, 800)
+        controller = game.setup.players[self.catcher].controller
+        self.computer_catcher = controller.startswith("ai:")
+        self.computer_hurler = False
+        if self.computer_catcher:
+            level = controller.split(":", 1)[1]
+            rng = random.Random(f"{game.setup.seed}:{len(game.history)}:catch")
+            self.computer_late = rng.gauss(0.0, CATCHER_SPREAD.get(level, 0.1))
+
+    @classmethod
+    def watch(cls, app: Any, game: Any, decision: Any, action: Any,
+              done: Callable[[Any], None]) -> CatchScene | None:
+        """A computer's throw to a person, who catches it here (the computer's
+        own outcome says only whether the throw was long enough); None when a
+        computer catches too (nothing for the table to do)."""
+        scene = cls(app, game, decision, done)
+        if scene.computer_catcher:
+            return None
+        scene.computer_hurler = True
+        scene.pull = 0.35 if action.outcome == "short" else 1.0
+        return scene
+
+    def _x(self, table: float) -> float:
+        width = self.size[0]
+        return 80 + table * (width - 160)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        super().on_resize(size)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.pull is None:
+            used, pulled = self.gesture.feed(event)
+            if pulled is not None and power(*pulled) > 0.03:
+                self.pull = power(*pulled)
+                self.clock = 0.0
+            return used or event.type == pygame.KEYDOWN
+        closing = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
+        if closing and self.closed_at is None and self.outcome is None \
+                and not self.computer_catcher:
+            self.closed_at = self.clock
+        return True
+
+    def in_motion(self) -> bool:
+        return self.pull is not None or self.gesture.press is not None
+
+    def update(self, dt: float) -> None:
+        if self.pull is None or self.answered:
+            return
+        self.clock += dt
+        if self.computer_catcher and self.closed_at is None:
+            arrives = HAND / SPEED
+            if self.clock >= arrives + self.computer_late:
+                self.closed_at = self.clock
+        landed = min(throw_length(self.pull), 1.15) / SPEED
+        if self.outcome is None and (self.clock >= landed or self.closed_at is not None
+                                     and self.clock >= HAND / SPEED):
+            self.outcome = catch_outcome(self.pull, self.closed_at)
+        if self.outcome is not None:
+            self.shown += dt
+            if self.shown >= SHOW_SECONDS:
+                self.answered = True
+                self.answer(CatchOutcome(self.outcome))
+
+    def token_at(self) -> tuple[float, float]:
+        """The token in the side view: table distance and height (0 to 1)."""
+        assert self.pull is not None
+        length = throw_length(self.pull)
+        travelled = min(self.clock * SPEED, length)
+        if self.outcome == "caught":
+            travelled = min(travelled, HAND)
+        share = travelled / length if length else 1.0
+        return travelled, 4 * share * (1 - share)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.size = surface.get_size()
+        width, height = self.size
+        surface.fill((120, 170, 210))
+        ground = height - 160
+        pygame.draw.rect(surface, (110, 150, 80), pygame.Rect(0, ground, width, 160))
+        names = _names(self.game)
+        colours = player_colours(self.game)
+        # the measuring board
+        board = pygame.Rect(round(self._x(BOARD_START)), ground - 18,
+                            round(self._x(BOARD_END) - self._x(BOARD_START)), 18)
+        pygame.draw.rect(surface, (220, 200, 150), board)
+        for i in range(11):
+            tick = board.x + i * board.width / 10
+            pygame.draw.line(surface, (90, 70, 40), (tick, board.y), (tick, board.y + 8), 2)
+        # the hurler and the catcher
+        hx, cx = self._x(0.0), self._x(HAND)
+        pygame.draw.circle(surface, player_rgb(colours[self.hurler]), (round(hx), ground - 60), 26)
+        pygame.draw.circle(surface, player_rgb(colours[self.catcher]), (round(cx) + 40, ground - 60),
+                           26)
+        hand_open = self.closed_at is None
+        hand = (round(cx), ground - 130)
+        pygame.draw.circle(surface, (240, 200, 170), hand, 22 if hand_open else 14)
+        if hand_open:
+            pygame.draw.circle(surface, (200, 150, 120), hand, 22, 3)
+        _text(surface, names[self.hurler], (hx, ground + 20), 20, centre=True, bold=True)
+        _text(surface, names[self.catcher], (cx + 40, ground + 20), 20, centre=True, bold=True)
+        # the token
+        if self.pull is None:
+            grip = (hx + 30, ground - 110)
+            press, pointer = self.gesture.press, self.gesture.pointer
+            if press is not None and pointer is not None:
+                grip = (grip[0] + pointer[0] - press[0], grip[1] + pointer[1] - press[1])
+            pygame.draw.circle(surface, TOKEN_RGB["catch"], (round(grip[0]), round(grip[1])), 12)
+            say = i18n.tr("catapult.scene.catch_pull", name=names[self.hurler])
+        else:
+            travelled, rise = self.token_at()
+            tx = self._x(travelled)
+            ty = ground - 20 - rise * (ground - 260) if self.outcome != "caught" else hand[1]
+            pygame.draw.circle(surface, TOKEN_RGB["catch"], (round(tx), round(ty)), 12)
+            if self.outcome is not None:
+                say = i18n.tr(f"catapult.outcome.{self.outcome}")
+            elif self.computer_catcher:
+                say = i18n.tr("catapult.scene.catch_watch", name=names[self.catcher])
+            else:
+                say = i18n.tr("catapult.scene.catch_close", name=names[self.catcher])
+        pygame.draw.rect(surface, (20, 28, 24), pygame.Rect(0, 0, width, 52))
+        _text(surface, i18n.tr("catapult.scene.catch_title", hurler=names[self.hurler],
+                               catcher=names[self.catcher]), (20, 6), 22, bold=True)
+        _text(surface, say, (20, 30), 16)
+        if self.gesture.press is not None and self.gesture.pointer is not None:
+            _draw_power(surface, power(self.gesture.press, self.gesture.pointer))

@@ -1,0 +1,284 @@
+"""The Catapult's mini-games, headless (issue 27): given pointer drags, the
+rest point is as expected; the flight ends in the answer; a window losing
+the focus mid-pull never hurls; the helper steadies the hand; the catch
+is decided by the moment the hand closes; the texts exist in both languages."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from carcassonne_desktop import i18n
+from carcassonne_desktop.engine import GameRecord
+from carcassonne_desktop.engine.expansions.catapult import CATCH, HURL, CatchOutcome, Hurl
+from carcassonne_desktop.ui.expansions import decision_scene, expansion_choice_label
+from carcassonne_desktop.ui.expansions.catapult_aim import (
+    HAND,
+    MAX_PULL,
+    MAX_RANGE,
+    PIXELS_PER_TILE,
+    SPEED,
+    View,
+    catch_outcome,
+    rest_point,
+    wobble,
+)
+from carcassonne_desktop.ui.expansions.catapult_scene import (
+    FLIGHT_SECONDS,
+    SHOW_SECONDS,
+    TABLE,
+    CatchScene,
+    HurlScene,
+)
+
+GOLDEN = Path(__file__).parent / "golden_expansions"
+
+
+def _position(name: str, upto: int, controllers: dict[int, str] | None = None) -> Any:
+    record = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))["record"]
+    for seat, controller in (controllers or {}).items():
+        record["setup"]["players"][seat]["controller"] = controller
+    return GameRecord.from_json(record).replay(upto).game
+
+
+@pytest.fixture(autouse=True)
+def _screen():
+    # no pygame.init(): the font cache re-initialises itself after another
+    # test's pygame.quit(), and an init here would leave it holding dead fonts
+    TABLE["helper"] = False
+    yield pygame.Surface((1280, 800))
+    TABLE["helper"] = False
+
+
+def _drag(scene: Any, press: tuple[int, int], release: tuple[int, int]) -> None:
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=press))
+    middle = ((press[0] + release[0]) // 2, (press[1] + release[1]) // 2)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(0, 0), buttons=(1, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=release))
+
+
+def _run(scene: Any, seconds: float, step: float = 0.05) -> None:
+    for _ in range(round(seconds / step) + 1):
+        scene.update(step)
+
+
+def _hurl_scene() -> tuple[HurlScene, list[Any]]:
+    game = _position("ca_knockout_chain_and_off_map", 7)
+    assert game.pending.kind == HURL
+    answers: list[Any] = []
+    return HurlScene(None, game, game.pending, answers.append), answers
+
+
+# ------------------------------------------------------------- the aim model
+def test_a_pull_sends_the_token_opposite_and_as_far_as_the_pull_is_long() -> None:
+    launch = (0.0, 2.5)
+    half = rest_point(launch, (600, 700), (600, 700 + MAX_PULL / 2))
+    assert half == (0.0, 2.5 - MAX_RANGE / 2)
+    full = rest_point(launch, (600, 700), (600 - 400, 700))  # pulled far left: full power east
+    assert full == (MAX_RANGE, 2.5)
+    assert rest_point(launch, (600, 700), (603, 704)) is None, "a slip is no hurl"
+
+
+def test_the_wobble_is_small_seeded_and_bends_the_flight() -> None:
+    assert wobble("1:7:0") == wobble("1:7:0") != wobble("1:7:1")
+    angle, length = wobble("1:7:0")
+    assert abs(angle) <= 0.06 and abs(length) <= 0.06
+    steady = rest_point((0.0, 0.0), (0, 0), (0, 110))
+    shaken = rest_point((0.0, 0.0), (0, 0), (0, 110), (angle, length))
+    assert steady != shaken and math.dist(steady, shaken) < 0.1 * MAX_RANGE
+
+
+def test_the_view_is_at_one_fixed_scale() -> None:
+    view = View((2.0, 3.5), (640.0, 730.0))
+    assert view.to_screen((2.0, 3.5)) == (640.0, 730.0)
+    assert view.to_screen((3.0, 2.5)) == (640.0 + PIXELS_PER_TILE, 730.0 - PIXELS_PER_TILE)
+    assert view.to_board(view.to_screen((1.25, -4.5))) == (1.25, -4.5)
+
+
+# ------------------------------------------------------------ the hurl scene
+def test_given_a_drag_the_scene_answers_the_rest_point_after_the_flight(_screen) -> None:
+    scene, answers = _hurl_scene()
+    _drag(scene, (640, 600), (660, 700))
+    expected = rest_point(scene.launch, (640, 600), (660, 700), wobble(scene.seed))
+    assert scene.rest == expected
+    scene.draw(_screen)  # the flight
+    _run(scene, FLIGHT_SECONDS / 2)
+    assert answers == []
+    _run(scene, FLIGHT_SECONDS / 2 + SHOW_SECONDS)
+    scene.draw(_screen)  # what it did
+    assert answers == [Hurl("knockout", *expected)]
+
+
+def test_the_helper_steadies_the_hand_and_shows_the_landing(_screen) -> None:
+    scene, answers = _hurl_scene()
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert TABLE["helper"]
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(640, 600)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 700), rel=(0, 0),
+                                          buttons=(1, 0, 0)))
+    assert scene.planned() == rest_point(scene.launch, (640, 600), (640, 700))
+    scene.draw(_screen)  # the landing point is drawn while pulling
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(640, 700)))
+    _run(scene, FLIGHT_SECONDS + SHOW_SECONDS)
+    assert answers == [Hurl("knockout", *rest_point(scene.launch, (640, 600), (640, 700)))]
+
+
+def test_losing_the_focus_mid_pull_drops_the_pull_and_no_hurl_is_lost(_screen) -> None:
+    scene, answers = _hurl_scene()
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(640, 600)))
+    scene.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(640, 760)))
+    _run(scene, 30.0)  # no time out either
+    assert answers == [] and scene.rest is None
+    _drag(scene, (640, 600), (640, 700))
+    _run(scene, FLIGHT_SECONDS + SHOW_SECONDS)
+    assert len(answers) == 1
+
+
+def test_the_answer_is_one_the_game_takes(_screen) -> None:
+    scene, answers = _hurl_scene()
+    _drag(scene, (640, 500), (640, 700))
+    _run(scene, FLIGHT_SECONDS + SHOW_SECONDS)
+    game = _position("ca_knockout_chain_and_off_map", 7)
+    game.apply(answers[0])
+    assert game.pending.kind == HURL and game.pending.player == 1
+
+
+# ----------------------------------------------------------------- the catch
+def test_the_catch_is_decided_by_the_moment_the_hand_closes() -> None:
+    arrives = HAND / SPEED
+    assert catch_outcome(0.3, None) == "short"
+    assert catch_outcome(0.6, None) == "far", "past the ruler, short of the hand"
+    assert catch_outcome(1.0, arrives + 0.03) == "caught"
+    assert catch_outcome(1.0, arrives - 0.12) == "touched"
+    assert catch_outcome(1.0, arrives + 0.5) == "far"
+
+
+def test_the_catch_scene_answers_with_a_click_or_the_space_bar(_screen) -> None:
+    game = _position("ca_catch_each_outcome", 3)
+    assert game.pending.kind == CATCH
+    answers: list[Any] = []
+    scene = CatchScene(None, game, game.pending, answers.append)
+    scene.draw(_screen)
+    _drag(scene, (200, 500), (200 - round(MAX_PULL), 500))  # full power
+    assert scene.pull == 1.0
+    _run(scene, HAND / SPEED - 0.02, step=0.01)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    scene.draw(_screen)
+    _run(scene, 2.5)
+    scene.draw(_screen)
+    assert answers == [CatchOutcome("caught")]
+
+
+def test_a_computer_catcher_closes_its_own_hand() -> None:
+    game = _position("ca_catch_each_outcome", 3, {1: "ai:hard"})
+    answers: list[Any] = []
+    scene = CatchScene(None, game, game.pending, answers.append)
+    _drag(scene, (200, 500), (200 - round(MAX_PULL), 500))
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    _run(scene, 4.0, step=0.01)
+    assert len(answers) == 1 and answers[0].outcome in ("caught", "touched", "far")
+
+
+# ------------------------------------------------------------------- plumbing
+def test_the_scenes_are_registered_and_the_swap_is_worded() -> None:
+    assert decision_scene(HURL) is HurlScene and decision_scene(CATCH) is CatchScene
+    game = _position("ca_seduction_from_supply", 8)
+    i18n.set_language("fr")
+    labels = [expansion_choice_label("catapult_swap", game, a) for a in game.legal_actions()]
+    assert labels[0] == "Partisan de la réserve"
+    assert labels[1] == "Votre partisan (pré)"
+
+
+def test_distances_are_written_as_the_language_writes_them() -> None:
+    from carcassonne_desktop.ui.expansions.catapult_scene import tile_distance
+
+    i18n.set_language("fr")
+    assert tile_distance(14) == "0,14"
+    i18n.set_language("en")
+    assert tile_distance(14) == "0.14"
+
+
+def test_the_seduced_follower_is_ringed_while_the_swap_is_asked(_screen) -> None:
+    from carcassonne_desktop.ui.camera import Camera
+    from carcassonne_desktop.ui.expansions.catapult import ring_seduced
+
+    game = _position("ca_seduction_from_supply", 8)
+    camera = Camera((0, 0, 1280, 800), zoom=100, centre=(1.5, 0.5))
+    _screen.fill((0, 0, 0))
+    ring_seduced(_screen, camera, game, None)
+    (bx, by), = [p for f, p in game.figure_positions() if f.player == 1]
+    cx, cy = camera.world_to_screen(bx + 0.5, by + 0.5)
+    radius = 22
+    assert _screen.get_at((round(cx + radius - 2), round(cy))) != (0, 0, 0, 255)
+    game.apply(game.legal_actions()[-1])  # pass: nothing is ringed any more
+    _screen.fill((0, 0, 0))
+    ring_seduced(_screen, camera, game, None)
+    assert _screen.get_at((round(cx + radius - 2), round(cy))) == (0, 0, 0, 255)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_catapult_text_exists_in_both_languages(language: str) -> None:
+    i18n.set_language(language)
+    for token in ("knockout", "seduction", "target", "catch"):
+        assert i18n.tr(f"catapult.token.{token}") != i18n.key(f"catapult.token.{token}")
+        assert i18n.tr(f"catapult.scene.goal.{token}") != i18n.key(f"catapult.scene.goal.{token}")
+    for outcome in ("caught", "far", "touched", "short"):
+        assert i18n.tr(f"catapult.outcome.{outcome}") != i18n.key(f"catapult.outcome.{outcome}")
+        assert i18n.tr(f"catapult.log.{outcome}", hurler="a", catcher="b")
+    fr = json.loads(Path(i18n.DATA_DIR / "catapult.fr.json").read_text("utf-8"))
+    en = json.loads(Path(i18n.DATA_DIR / "catapult.en.json").read_text("utf-8"))
+
+    def keys(table: dict, prefix: str = "") -> set[str]:
+        out: set[str] = set()
+        for key, value in table.items():
+            out |= keys(value, f"{prefix}{key}.") if isinstance(value, dict) else {prefix + key}
+        return out
+
+    assert keys(fr["fr"]) == keys(en["en"])
+    assert "'" not in json.dumps(fr, ensure_ascii=False)
+
+
+# ------------------------------------------------------ computers, watched
+def test_a_computer_hurl_is_shown_flying_then_played_as_it_was(_screen) -> None:
+    from carcassonne_desktop.ui.expansions import watch_scene
+
+    game = _position("ca_knockout_chain_and_off_map", 7, {0: "ai:medium"})
+    computer = Hurl("knockout", 1.9, -0.05)
+    answers: list[Any] = []
+    scene = watch_scene(HURL)(None, game, game.pending, computer, answers.append)
+    assert scene.rest == (1.9, -0.05)
+    scene.draw(_screen)
+    _run(scene, FLIGHT_SECONDS)
+    scene.draw(_screen)
+    assert answers == []
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)))
+    scene.update(0.01)  # a click: seen enough
+    assert answers == [computer]
+
+
+def test_a_person_catches_a_computer_s_throw_and_a_computer_catch_is_not_shown() -> None:
+    from carcassonne_desktop.ui.expansions import watch_scene
+
+    game = _position("ca_catch_each_outcome", 3, {0: "ai:hard"})  # Rouge throws to Bleu
+    answers: list[Any] = []
+    scene = watch_scene(CATCH)(None, game, game.pending, CatchOutcome("far"), answers.append)
+    assert scene.pull == 1.0
+    _run(scene, HAND / SPEED, step=0.01)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    _run(scene, 3.0)
+    assert answers == [CatchOutcome("caught")], "the person's catch, not the computer's guess"
+    short = watch_scene(CATCH)(None, game, game.pending, CatchOutcome("short"), answers.append)
+    _run(short, 3.0)
+    assert answers[-1] == CatchOutcome("short")
+    both = _position("ca_catch_each_outcome", 3, {0: "ai:hard", 1: "ai:easy"})
+    assert watch_scene(CATCH)(None, both, both.pending, CatchOutcome("far"), answers.append) is None
