@@ -141,9 +141,7 @@ class PlayersView:
             # a computer's "thinking…" goes first among the notes, on the name's
             # line: at the end of the figures' line it was drawn over their counts
             notes = [thinking_label(), *row.notes] if i == current and thinking else list(row.notes)
-            note_size = _note_size(notes, name_w - 80)
-            notes_w = _notes_width(notes, note_size)
-            name = fit_text(row.name, 18, True, max(60, name_w - notes_w - 12) if notes_w else name_w)
+            name, note_size = name_beside_notes(row.name, notes, name_w)
             surface.blit(text(name, 18, True, "ui", "text"), (name_x, r.y + 5))
             nx = name_x + font(18, bold=True).size(name)[0] + 12
             for note in notes:
@@ -206,6 +204,22 @@ def _draw_inventory(surface: pygame.Surface, inventory: Sequence[Held], x: int, 
         image = text(label, size, held.leads, "ui", "accent" if held.leads else "text_dim")
         surface.blit(image, (x, y + (14 - size) // 2))
         x += image.get_width() + NOTE_GAP
+
+
+def name_beside_notes(name: str, notes: Sequence[str], room: int) -> tuple[str, int]:
+    """The name as shown and the notes' type size on a player's line. The
+    notes shrink first so that the whole name stays ("Joueu…" beside
+    "Troupeau : 1" in a game of two); only when even the smallest notes
+    leave no room is the name cut, down to 60 px, so that a title stays in
+    sight."""
+    if not notes:
+        return fit_text(name, 18, True, room), 14
+    whole = font(18, bold=True).size(name)[0]
+    size = next((px for px in (14, 12, 11) if _notes_width(notes, px) <= room - whole - 12), None)
+    if size is not None:
+        return name, size
+    size = _note_size(notes, room - 80)
+    return fit_text(name, 18, True, max(60, room - _notes_width(notes, size) - 12)), size
 
 
 def _notes_width(notes: Sequence[str], size: int) -> int:
