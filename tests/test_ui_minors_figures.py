@@ -123,14 +123,11 @@ def test_regression_a_heretic_figure_hides_the_shrine_at_every_turn_of_the_tile(
         assert fy <= 0.9, (tile_id, rot)  # still on the tile
 
 
-def test_a_short_name_stays_whole_beside_a_note_regression_joueu_troupeau():
+def test_a_short_name_stays_whole_beside_a_note_regression_joueu_troupeau(screen):  # type: ignore[no-untyped-def]
     """Under Xvfb, "Joueur 1" showed as "Joueu…" beside its flock's note
     ("Troupeau : 1"): the note now shrinks first."""
-    import pygame
-
     from carcassonne_desktop.ui.hud import name_beside_notes
 
-    pygame.init()
     name, size = name_beside_notes("Joueur 1", ["Troupeau : 1"], 180)
     assert name == "Joueur 1" and size in (11, 12, 14)
     # a very long name still gives way to the note, down to 60 px

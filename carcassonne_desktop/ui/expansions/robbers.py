@@ -133,7 +133,11 @@ def log_text(event: Any, names: Any) -> str | None:
 
 
 register_tile_symbol(ROBBER, paint_bag, layer="top")
-register_figure_style(ROBBER, FigureStyle(BODY, extras=(_HAT,), face=True))
+#: The robber's loot sack over the shoulder: with the hat, an outline no
+#: other figure has (a hood alone left it looking like a follower at 22 px).
+_SACK: tuple[tuple[float, float], ...] = (
+    (0.68, 0.26), (0.86, 0.14), (1.0, 0.24), (1.0, 0.62), (0.88, 0.72), (0.72, 0.64))
+register_figure_style(ROBBER, FigureStyle(BODY, extras=(_HAT, _SACK), face=True))
 register_track_markers(ID, robber_markers)
 register_track_marker_painter(ROBBER, paint_robber)
 register_track_answers(ROBBER, robber_answer_square)
