@@ -289,7 +289,7 @@ def test_ca7_a_target_token_off_the_map_never_wins() -> None:
 
 
 def test_ca8_the_left_neighbour_catches_and_each_outcome_scores_by_the_table() -> None:
-    assert CATCH_POINTS == {"caught": (0, 3), "far": (3, 0), "touched": (1, 1),
+    assert CATCH_POINTS == {"caught": (0, 5), "far": (3, 0), "touched": (1, 1),
                             "short": (0, 0)}
     game = _fair_round(_game("catapult/06", "base/U", players=3), "catch")
     asked = []
@@ -297,7 +297,7 @@ def test_ca8_the_left_neighbour_catches_and_each_outcome_scores_by_the_table() -
         asked.append((game.pending.kind, game.pending.player, game.pending.subject[1]))
         game.apply(CatchOutcome(outcome))
     assert asked == [(CATCH, 0, 1), (CATCH, 1, 2), (CATCH, 2, 0)]
-    assert game.scores == [1 + 0, 1 + 0, 3 + 3]
+    assert game.scores == [1 + 0, 1 + 0, 5 + 3]
 
 
 def test_ca9_the_round_comes_before_the_builders_second_tile() -> None:

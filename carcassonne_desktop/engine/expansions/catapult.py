@@ -73,7 +73,7 @@ TOKENS = (KNOCKOUT, SEDUCTION, TARGET, CATCH_TOKEN)
 TARGET_POINTS = 5
 #: Catch: (hurler's points, catcher's points) per outcome (ruling CA8).
 CATCH_POINTS: Mapping[str, tuple[int, int]] = {
-    "caught": (0, 3), "far": (3, 0), "touched": (1, 1), "short": (0, 0)}
+    "caught": (0, 5), "far": (3, 0), "touched": (1, 1), "short": (0, 0)}
 OUTCOMES = tuple(CATCH_POINTS)
 _ROUND = f"{ID}.round"  # turn_state: the round of the fair tile just placed
 
@@ -511,7 +511,7 @@ class Catapult(Expansion):
 - Renversement : chaque figurine que le jeton touche rentre chez son propriétaire, les vôtres aussi ; une figurine renversée renverse aussi celles qui sont tout près d’elle.
 - Séduction : si le jeton s’arrête sur une tuile, le partisan adverse le plus proche peut être échangé contre un des vôtres, pris dans votre réserve ou sur le plateau. Le partisan échangé rentre chez son propriétaire. Hors du plateau : sans effet.
 - Tir sur cible : le jeton posé sur le plateau le plus près du centre de la tuile Foire rapporte 5 points ; en cas d’égalité, chacun marque 5 points.
-- Attrape : chacun lance vers son voisin de gauche, qui essaie d’attraper le jeton au vol (cliquez ou appuyez sur Espace pour fermer la main). Attrapé : 3 points pour celui qui attrape. Pas attrapé mais assez loin : 3 points pour le lanceur. Touché mais pas attrapé : 1 point chacun. Pas assez loin : rien.""",
+- Attrape : chacun lance vers son voisin de gauche, qui essaie d’attraper le jeton au vol (cliquez ou appuyez sur Espace pour fermer la main). Attrapé : 5 points pour celui qui attrape. Pas attrapé mais assez loin : 3 points pour le lanceur. Touché mais pas attrapé : 1 point chacun. Pas assez loin : rien.""",
         "en": """12 Fair tiles are shuffled in with the others. Each player has 4 tokens: Knock-out, Seduction, Target and Catch.
 
 - The fair is a feature of its own: roads end at it, it may split a field, and nobody stands on it.
@@ -520,7 +520,7 @@ class Catapult(Expansion):
 - Knock-out: every figure the token touches goes home, yours too; a knocked figure knocks over those standing right next to it.
 - Seduction: if the token comes to rest on a tile, you may swap the opponent’s follower nearest to it for one of yours, from your supply or from the board. The swapped follower goes home. Off the map: no effect.
 - Target: the token on the map nearest to the centre of the Fair tile scores 5 points; in a tie, each scores 5 points.
-- Catch: each player hurls to their left neighbour, who tries to catch the token in flight (click or press Space to close the hand). Caught: 3 points to the catcher. Not caught but far enough: 3 points to the hurler. Touched but not caught: 1 point each. Not far enough: nothing.""",
+- Catch: each player hurls to their left neighbour, who tries to catch the token in flight (click or press Space to close the hand). Caught: 5 points to the catcher. Not caught but far enough: 3 points to the hurler. Touched but not caught: 1 point each. Not far enough: nothing.""",
     }
 
     def decision_kinds(self) -> Iterable[DecisionKind]:
