@@ -282,3 +282,50 @@ def test_a_person_catches_a_computer_s_throw_and_a_computer_catch_is_not_shown()
     assert answers[-1] == CatchOutcome("short")
     both = _position("ca_catch_each_outcome", 3, {0: "ai:hard", 1: "ai:easy"})
     assert watch_scene(CATCH)(None, both, both.pending, CatchOutcome("far"), answers.append) is None
+
+
+def test_the_steady_hand_is_a_table_setting_kept_between_games(tmp_path, _screen) -> None:
+    """The helper lasted only while the program ran (issue 27: a table setting
+    turns the wobble off): it is read from the settings when a hurl opens and
+    saved there when switched during one."""
+    from types import SimpleNamespace
+
+    from carcassonne_desktop.persistence.settings import Settings, load_settings, save_settings
+
+    path = tmp_path / "settings.json"
+    settings = Settings(steady_hand=True)
+    app = SimpleNamespace(settings=settings, screen_size=(1280, 800),
+                          save_settings=lambda: save_settings(settings, path))
+    game = _position("ca_knockout_chain_and_off_map", 7)
+    scene = HurlScene(app, game, game.pending, lambda _: None)
+    assert TABLE["helper"]  # read from the settings
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert not TABLE["helper"]
+    assert load_settings(path).steady_hand is False
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert load_settings(path).steady_hand is True
+
+
+def test_the_settings_screen_keeps_its_saved_line_off_the_back_button_at_960x640(tmp_path, monkeypatch):
+    """One more check box (the steady hand) pushed the "saved automatically"
+    line onto Back in the smallest window: the check boxes' rows tighten."""
+    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.app import App
+    from carcassonne_desktop.ui.launcher import build_hooks
+    from carcassonne_desktop.ui.settings_scene import SettingsScene
+
+    app = App(build_hooks(), size=(960, 640))
+    try:
+        app.set_language("fr")
+        app.start()
+        scene = SettingsScene(app)
+        app.stack.push(scene)
+        assert scene.saved_label.get_abs_rect().bottom <= scene.back_button.get_abs_rect().top
+        assert scene.steady_box.get_abs_rect().bottom <= scene.saved_label.get_abs_rect().top + 8
+    finally:
+        app.stack.clear()
+        i18n.unregister_manager(app.manager)
+        i18n.set_language("en")
+        pygame.quit()

@@ -53,6 +53,9 @@ class Settings:
     #: Small questions the game can suggest an answer to (which scoring pawn
     #: moves) are answered by the suggestion (`ui.expansions.register_suggestion`).
     follow_suggestions: bool = False
+    #: Dexterity mini-games (the Catapult's hurl) without the wobble, the
+    #: landing point shown: a table setting for children, kept between games.
+    steady_hand: bool = False
     #: Hot seat: a screen hands the game over between players every turn
     #: (always when players hold a hand of tiles the others must not see).
     handoff_screen: bool = False
@@ -131,7 +134,7 @@ def _read_last_setup(settings: Settings, value: Any) -> str | None:
 
 _READERS = {
     "language": _read_language, "ai_speed": _read_speed, "auto_confirm": _flag("auto_confirm"),
-    "follow_suggestions": _flag("follow_suggestions"),
+    "follow_suggestions": _flag("follow_suggestions"), "steady_hand": _flag("steady_hand"),
     "handoff_screen": _flag("handoff_screen"),
     "fullscreen": _flag("fullscreen"), "sound": _flag("sound"), "window_size": _read_size,
     "last_setup": _read_last_setup,

@@ -57,30 +57,39 @@ class SettingsScene(PanelScene):
         self.speed_menu = pygame_gui.elements.UIDropDownMenu(
             speeds, start, pygame.Rect(x + LABEL_W, y, field_w, 44), self.manager, container=panel)
         y += ROW_H + 8
+        # the check boxes share what is left above the "saved" line: a short
+        # window tightens their rows rather than pushing that line onto Back
+        check_h = max(38, min(ROW_H, (area.bottom - y - 40) // 6))
         self.auto_confirm_box = pygame_gui.elements.UICheckBox(
             pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.auto_confirm"), self.manager, container=panel,
             initial_state=settings.auto_confirm, tool_tip_text=i18n.key("settings.auto_confirm_tip"))
-        y += ROW_H
+        y += check_h
         self.suggestions_box = pygame_gui.elements.UICheckBox(
             pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.follow_suggestions"), self.manager,
             container=panel, initial_state=settings.follow_suggestions,
             tool_tip_text=i18n.key("settings.follow_suggestions_tip"))
-        y += ROW_H
+        y += check_h
+        self.steady_box = pygame_gui.elements.UICheckBox(
+            pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.steady_hand"), self.manager,
+            container=panel, initial_state=settings.steady_hand,
+            tool_tip_text=i18n.key("settings.steady_hand_tip"))
+        y += check_h
         self.handoff_box = pygame_gui.elements.UICheckBox(
             pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.handoff_screen"), self.manager,
             container=panel, initial_state=settings.handoff_screen,
             tool_tip_text=i18n.key("settings.handoff_screen_tip"))
-        y += ROW_H
+        y += check_h
         self.fullscreen_box = pygame_gui.elements.UICheckBox(
             pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.fullscreen"), self.manager, container=panel,
             initial_state=self.app.fullscreen)
-        y += ROW_H
+        y += check_h
         self.sound_box = pygame_gui.elements.UICheckBox(
             pygame.Rect(x, y + 8, 28, 28), i18n.key("settings.sound"), self.manager, container=panel,
             initial_state=settings.sound)
-        y += ROW_H
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 32), i18n.key("settings.saved"),
-                                    self.manager, container=panel, object_id="#hint")
+        y += check_h
+        self.saved_label = pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, area.width, 32), i18n.key("settings.saved"),
+            self.manager, container=panel, object_id="#hint")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
@@ -99,6 +108,10 @@ class SettingsScene(PanelScene):
                 self.app.settings.auto_confirm = checked
             elif event.ui_element is self.suggestions_box:
                 self.app.settings.follow_suggestions = checked
+                self.app.save_settings()
+                return True
+            elif event.ui_element is self.steady_box:
+                self.app.settings.steady_hand = checked
                 self.app.save_settings()
                 return True
             elif event.ui_element is self.handoff_box:

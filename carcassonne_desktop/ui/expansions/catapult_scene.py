@@ -62,8 +62,9 @@ from carcassonne_desktop.ui.expansions.catapult_aim import (
 from carcassonne_desktop.ui.resources import font
 from carcassonne_desktop.ui.scene import Scene
 
-#: The table's helper setting (steady hand, landing point shown), for every
-#: hurler while the program runs.
+#: The table's helper (steady hand, landing point shown), for every hurler:
+#: read from the settings (``steady_hand``) when a hurl opens, saved there
+#: when a player switches it during a hurl.
 TABLE = {"helper": False}
 #: How long the flight and the showing of its effects last (seconds).
 FLIGHT_SECONDS, SHOW_SECONDS = 0.9, 1.4
@@ -108,11 +109,15 @@ def _draw_helper(surface: pygame.Surface) -> None:
     _text(surface, i18n.tr("catapult.scene.helper"), (box.right + 8, box.y + 2), 17)
 
 
-def _toggle_helper(event: pygame.event.Event, size: tuple[int, int]) -> bool:
+def _toggle_helper(event: pygame.event.Event, size: tuple[int, int], app: Any = None) -> bool:
     if (event.type == pygame.KEYDOWN and event.key == pygame.K_h) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
             and _helper_box(size).inflate(8, 8).collidepoint(event.pos)):
         TABLE["helper"] = not TABLE["helper"]
+        settings = getattr(app, "settings", None)
+        if settings is not None and hasattr(settings, "steady_hand"):
+            settings.steady_hand = TABLE["helper"]
+            app.save_settings()
         return True
     return False
 
@@ -187,6 +192,9 @@ class HurlScene(Scene):
         self.fair, self.token = decision.subject
         self.player = decision.player
         self.launch = launch_point(game, self.fair)
+        settings = getattr(app, "settings", None)
+        if settings is not None and hasattr(settings, "steady_hand"):
+            TABLE["helper"] = bool(settings.steady_hand)
         self.seed = f"{game.setup.seed}:{len(game.history)}:{self.player}"
         self.gesture = Pull()
         self.rest: tuple[float, float] | None = None
@@ -230,7 +238,7 @@ class HurlScene(Scene):
             if self.watching and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
                 self.clock = max(self.clock, FLIGHT_SECONDS + SHOW_SECONDS)  # seen enough
             return True  # flying: nothing to do but watch
-        if self.gesture.press is None and _toggle_helper(event, self.size):
+        if self.gesture.press is None and _toggle_helper(event, self.size, self.app):
             return True
         used, pulled = self.gesture.feed(event)
         if pulled is not None:
