@@ -73,3 +73,22 @@ def test_regression_one_log_line_per_discarded_tile_inside_a_turn() -> None:
         "Ada a pioché 3 tuiles qui ne vont nulle part : elles retournent dans la boîte.",
         "Bruno a pioché une tuile qui ne va nulle part : elle retourne dans la boîte.",
     ]
+
+
+def test_one_point_is_said_in_the_singular_regression_marque_1_points():
+    """The log said "Joueur 2 marque 1 points (voleurs)" (seen under Xvfb)."""
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.engine.events import PointsScored
+    from carcassonne_desktop.ui.game_log import describe as event_text
+
+    before = i18n.current_language()
+    try:
+        i18n.set_language("fr")
+        one = event_text(PointsScored((1,), 1, "road", (), "completed"), ["Ada", "Bruno"])
+        many = event_text(PointsScored((1,), 4, "road", (), "completed"), ["Ada", "Bruno"])
+        assert "1 point " in one and "1 points" not in one
+        assert "4 points" in many
+        i18n.set_language("en")
+        assert "1 point " in event_text(PointsScored((0,), 1, "road", (), "completed"), ["Ada", "Bruno"])
+    finally:
+        i18n.set_language(before)

@@ -99,11 +99,12 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return None
         feature = feature_name(event.feature)
         who = ", ".join(names[p] for p in event.players)
+        points = i18n.points_text(event.points)  # "1 point", never "1 points"
         if event.reason == "final":
             return i18n.tr("message.scored_final", names=who, points=event.points, feature=feature)
         if len(event.players) == 1:
-            return i18n.tr("message.scored_one", name=who, points=event.points, feature=feature)
-        return i18n.tr("message.scored", names=who, points=event.points, feature=feature)
+            return i18n.tr("message.scored_one", name=who, points=points, feature=feature)
+        return i18n.tr("message.scored", names=who, points=points, feature=feature)
     if isinstance(event, FigureReturned):
         return i18n.tr("message.returned", name=names[event.player],
                        figure_a=figure_with_article(event.figure))
