@@ -246,8 +246,8 @@ class Robbers(Expansion):
     order = 48
     title = {"fr": "Les Voleurs", "en": "The Robbers"}
     description = {
-        "fr": "8 tuiles Voleurs : posez votre voleur sur la piste de score, sur le marqueur de "
-        "score d’un adversaire ; quand il marque, vous volez la moitié de ses points.",
+        "fr": "8 tuiles Voleurs : posez votre voleur sur la piste de score, sur le pion "
+        "Score d’un adversaire ; quand il marque, vous volez la moitié de ses points.",
         "en": "8 Robber tiles: put your robber on the score track, on an opponent’s pawn; when "
         "they score, you steal half of their points.",
     }
@@ -255,11 +255,11 @@ class Robbers(Expansion):
     rules = {
         "fr": """8 tuiles Voleurs (un sac) sont mélangées aux autres. Chaque joueur a un voleur.
 
-- Quand vous posez une tuile Voleurs, vous pouvez poser votre voleur sur une case de la piste de score où se trouve le marqueur de score d’un autre joueur (cliquez la case sur la piste), ou le déplacer s’il y est déjà. Puis le premier joueur suivant dans le sens horaire dont le voleur est encore dans sa réserve peut poser le sien.
+- Quand vous posez une tuile Voleurs, vous pouvez poser votre voleur sur une case de la piste de score où se trouve le pion Score d’un autre joueur (cliquez la case sur la piste), ou le déplacer s’il y est déjà. Puis le premier joueur suivant dans le sens horaire dont le voleur est encore dans sa réserve peut poser le sien.
 - Cela se fait après la pose de la tuile, avant celle du meeple.
-- Quand le marqueur de score d’un autre joueur quitte la case de votre voleur pour marquer des points, vous marquez la moitié de ces points (arrondie au supérieur) et reprenez votre voleur. L’autre joueur marque tous ses points.
-- Les points volés ne sont pas volés à leur tour : un voleur posé sur la case d’un marqueur qui avance grâce à des points volés le suit.
-- Si les marqueurs de plusieurs joueurs quittent la case de votre voleur lors d’une même évaluation, vous choisissez lequel vous volez. Plusieurs voleurs sur une même case volent tous.
+- Quand le pion Score d’un autre joueur quitte la case de votre voleur pour marquer des points, vous marquez la moitié de ces points (arrondie au supérieur) et reprenez votre voleur. L’autre joueur marque tous ses points.
+- Les points volés ne sont pas volés à leur tour : un voleur posé sur la case d’un pion qui avance grâce à des points volés le suit.
+- Si les pions de plusieurs joueurs quittent la case de votre voleur lors d’une même évaluation, vous choisissez lequel vous volez. Plusieurs voleurs sur une même case volent tous.
 - On ne se vole pas soi-même.
 - Un voleur encore sur la piste à la fin de la partie rapporte 3 points à son propriétaire, avant l’évaluation finale, où l’on ne vole rien.""",
         "en": """8 Robber tiles (a bag) are shuffled in with the others. Each player has one robber.
