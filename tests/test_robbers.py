@@ -201,7 +201,7 @@ def test_the_log_explains_every_stolen_point(tmp_path: Any) -> None:
         log = GameLog([p.name for p in game.setup.players], [p.color for p in game.setup.players])
         log.add(events)
         text = "\n".join(log.lines())
-        assert "Le voleur de Bleu vole 3 des 5 points de Rouge (case 0)" in text
+        assert "Le voleur de Bleu vole 3 sur les 5 points de Rouge (case 0)" in text
         assert "Le voleur de Jaune suit Bleu" in text and "case 7" in text
         assert "Le voleur de Jaune est resté sur la case 7 : 3 points." in text
     finally:

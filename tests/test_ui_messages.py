@@ -92,7 +92,7 @@ def test_ms_the_log_explains_every_message() -> None:
     assert describe(MessageDrawn(0, 6), NAMES) == \
         "Rouge reçoit la missive 6 : 2 points par chevalier."
     assert describe(MessageCarried(0, 6, "act", 4), NAMES) == \
-        "Rouge marque 2 points par chevalier : 4 point(s)."
+        "Rouge marque 2 points par chevalier : 4 points."
     assert describe(MessageCarried(1, 2, "points", 2), NAMES) == \
         "Bleu préfère le sceau : 2 points."
 

@@ -289,7 +289,7 @@ class TrackView:
             for index, points in enumerate(pawns):
                 if points % TRACK_SQUARES == square:
                     key = "track.pawn_second" if index else "track.pawn"
-                    lines.append(i18n.tr(key, name=names[player], points=points))
+                    lines.append(i18n.tr(key, name=names[player], points=i18n.points_text(points)))
         for marker in track_markers(game):
             if marker.square % TRACK_SQUARES == square:
                 name = names[marker.player] if marker.player >= 0 else ""

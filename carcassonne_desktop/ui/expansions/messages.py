@@ -83,7 +83,8 @@ def pawn_note(game: Any, decision: Any) -> str | None:
         return None
     points = decision.subject[0]
     first, second = pawn_squares(game, decision.player)
-    return i18n.tr("messages.pawn_note", points=points, first=first, second=second)
+    return i18n.tr("messages.pawn_note", points=i18n.points_text(points), first=first,
+                   second=second)
 
 
 # --------------------------------------------------------------- messages
@@ -153,9 +154,9 @@ def log_text(event: Any, names: Any) -> str | None:
     if isinstance(event, MessageCarried):
         if event.choice != ACT:
             return i18n.tr("messages.log.points", name=names[event.player],
-                           points=event.points)
+                           points=i18n.points_text(event.points))
         key = f"messages.log.act.{event.message}"
-        return i18n.tr(key, name=names[event.player], points=event.points)
+        return i18n.tr(key, name=names[event.player], points=i18n.points_text(event.points))
     return None
 
 

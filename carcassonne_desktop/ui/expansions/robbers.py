@@ -118,7 +118,8 @@ def robber_note(game: Any, decision: Any) -> str | None:
 def log_text(event: Any, names: Any) -> str | None:
     if isinstance(event, RobberStole):
         return i18n.tr("robbers.log.stole", thief=names[event.thief], victim=names[event.victim],
-                       points=event.points, stolen=event.stolen, square=event.square)
+                       points=i18n.points_text(event.points), stolen=event.stolen,
+                       square=event.square)
     if isinstance(event, RobberFollowed):
         return i18n.tr("robbers.log.followed", owner=names[event.owner], victim=names[event.victim],
                        square=event.end)
