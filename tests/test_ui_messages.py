@@ -154,3 +154,17 @@ def test_ms_the_draw_of_a_message_is_said_once_in_the_log() -> None:
 
     assert describe(OutcomeRevealed("messages", 1, 2), NAMES) is None
     assert describe(OutcomeRevealed("die", 3, 0), NAMES) != ""
+
+
+def test_ms_the_card_keeps_above_the_score_track_regression_card_under_the_track() -> None:
+    """Under Xvfb the card sat in the board's corner partly under the score
+    track (a view off the board): it now keeps inside the free area."""
+    camera = Camera(pygame.Rect(0, 0, 900, 800))
+    camera.set_viewport(pygame.Rect(0, 0, 900, 800), free_area=pygame.Rect(0, 150, 900, 490))
+    surface = pygame.Surface((900, 800))
+    surface.fill((1, 2, 3))
+    draw_card(surface, camera, _position("ms_chain_of_two_messages", 14), None)
+    below = surface.subsurface(pygame.Rect(0, 640, 900, 160)).copy()
+    untouched = pygame.Surface(below.get_size())
+    untouched.fill((1, 2, 3))
+    assert pygame.image.tobytes(below, "RGB") == pygame.image.tobytes(untouched, "RGB")

@@ -117,16 +117,20 @@ def message_note(game: Any, decision: Any) -> str | None:
 
 
 def draw_card(surface: pygame.Surface, camera: Any, game: Any, layer: Any) -> None:
-    """The message drawn, as a card in the board's top right corner, while
+    """The message drawn, as a card in the board's bottom right corner, while
     its player decides."""
     pending = game.pending
     if pending is None or pending.kind != MESSAGE:
         return
     number = pending.subject[0]
     view = camera.viewport
-    # the bottom right corner: the pill and the toolbar hold the top
-    rect = pygame.Rect(view.right - CARD_W - CARD_MARGIN,
-                       view.bottom - CARD_H - CARD_MARGIN - 48, CARD_W, CARD_H)
+    # the bottom right corner: the pill and the toolbar hold the top, and
+    # the views off the board (the score track) the bottom of the free area
+    bottom = view.bottom - 48
+    if camera.free_area is not None:
+        bottom = min(bottom, camera.free_area.bottom)
+    rect = pygame.Rect(view.right - CARD_W - CARD_MARGIN, bottom - CARD_H - CARD_MARGIN,
+                       CARD_W, CARD_H)
     pygame.draw.rect(surface, colour(ID, "card"), rect, border_radius=10)
     pygame.draw.rect(surface, colour(ID, "card_edge"), rect, 3, border_radius=10)
     ink = colour(ID, "text")
