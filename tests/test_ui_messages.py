@@ -159,6 +159,10 @@ def test_ms_the_draw_of_a_message_is_said_once_in_the_log() -> None:
 def test_ms_the_card_keeps_above_the_score_track_regression_card_under_the_track() -> None:
     """Under Xvfb the card sat in the board's corner partly under the score
     track (a view off the board): it now keeps inside the free area."""
+    from carcassonne_desktop.ui.resources import reset_font_cache
+
+    pygame.init()
+    reset_font_cache()  # fonts of an earlier test's pygame session are dead
     camera = Camera(pygame.Rect(0, 0, 900, 800))
     camera.set_viewport(pygame.Rect(0, 0, 900, 800), free_area=pygame.Rect(0, 150, 900, 490))
     surface = pygame.Surface((900, 800))
