@@ -194,3 +194,28 @@ def test_a_good_remembered_setup_is_kept_as_it_was(config):
     settings = load_settings(config)
     assert settings.last_setup == setup and settings.problems == []
     assert not config.with_name(config.name + DAMAGED_SUFFIX).exists()
+
+
+def test_the_settings_screen_keeps_its_saved_line_off_the_back_button_at_960x640(tmp_path, monkeypatch):
+    """One more check box (the steady hand) pushed the "saved automatically"
+    line onto Back in the smallest window: the check boxes' rows tighten."""
+    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.app import App
+    from carcassonne_desktop.ui.launcher import build_hooks
+    from carcassonne_desktop.ui.settings_scene import SettingsScene
+
+    app = App(build_hooks(), size=(960, 640))
+    try:
+        app.set_language("fr")
+        app.start()
+        scene = SettingsScene(app)
+        app.stack.push(scene)
+        assert scene.saved_label.get_abs_rect().bottom <= scene.back_button.get_abs_rect().top
+        assert scene.steady_box.get_abs_rect().bottom <= scene.saved_label.get_abs_rect().top + 8
+    finally:
+        app.stack.clear()
+        i18n.unregister_manager(app.manager)
+        i18n.set_language("en")
+        pygame.quit()

@@ -150,10 +150,7 @@ def turn_planner(decision_kind: str) -> Callable[[Planner], Planner]:
 def planner_for(decision_kind: str | None) -> Planner | None:
     """The planners registered for a decision kind as one (the first that
     answers), or None when it has none."""
-    if decision_kind is None:
-        return None
-    discover()
-    planners = tuple(_PLANNERS.get(decision_kind, ()))
+    planners = tuple(_by_kind(_PLANNERS, decision_kind) or ())
     if not planners:
         return None
     if len(planners) == 1:
