@@ -28,6 +28,7 @@ from carcassonne_desktop.engine.expansions.crop_circles import (
     REMOVE_ASK,
     CropCircleChoice,
     CropCircleChosen,
+    CropCirclePassed,
     is_follower,
 )
 from carcassonne_desktop.engine.setup import quick_setup
@@ -206,7 +207,9 @@ def test_crop_circle_builders_second_tile_brings_its_own_round():
     game.apply(PASS)
     assert game.pending_kind == CROP_CIRCLE and game.pending.subject[:2] == (-3, 0)
     game.apply(CropCircleChoice("deploy"))
-    game.apply(PASS)  # Rouge alone has a road follower; she passes
+    passed = game.apply(PASS)  # Rouge alone has a road follower; she passes
+    assert [e for e in passed if isinstance(e, CropCirclePassed)] == [
+        CropCirclePassed(0, "road")]  # the log's line comes from this event
     assert game.pending_kind == "place_tile" and game.turn_player == 0  # the second tile
     game.apply(PlaceTile(1, 0, 0, "crop2/01"))
     game.apply(PASS)

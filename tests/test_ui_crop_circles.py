@@ -18,7 +18,10 @@ import pytest  # noqa: E402
 
 from carcassonne_desktop import i18n  # noqa: E402
 from carcassonne_desktop.engine import Deploy, GameRecord  # noqa: E402
-from carcassonne_desktop.engine.expansions.crop_circles import CropCircleChosen  # noqa: E402
+from carcassonne_desktop.engine.expansions.crop_circles import (  # noqa: E402
+    CropCircleChosen,
+    CropCirclePassed,
+)
 from carcassonne_desktop.ui.art.tile_art import render_tile  # noqa: E402
 from carcassonne_desktop.ui.game_log import describe  # noqa: E402
 from tests.test_ui_decisions import app  # noqa: E402, F401  (the French window, shared)
@@ -54,6 +57,20 @@ def test_crop_circle_log_says_the_choice(language, line):
     i18n.set_language(language)
     try:
         assert describe(CropCircleChosen(0, 0, -2, "city", "deploy"), ("Rouge", "Bleu")) == line
+    finally:
+        i18n.set_language(before)
+
+
+@pytest.mark.parametrize(("language", "line"), [
+    ("fr", "Bleu passe : pas de paysan en plus pour l’agroglyphe."),
+    ("en", "Bleu passes: no extra farmer for the crop circle."),
+])
+def test_crop_circle_pass_has_a_log_line(language, line):
+    """A player who passed in a deploy round left no trace in the log."""
+    before = i18n.current_language()
+    i18n.set_language(language)
+    try:
+        assert describe(CropCirclePassed(1, "field"), ("Rouge", "Bleu")) == line
     finally:
         i18n.set_language(before)
 

@@ -107,6 +107,16 @@ class CropCircleChosen(Event):
     kind: ClassVar[str] = "crop_circle_chosen"
 
 
+@dataclass(frozen=True, slots=True)
+class CropCirclePassed(Event):
+    """`player` deployed nothing beside their followers of type `circle`: an
+    event of its own so the log can say a player's answer was to pass."""
+
+    player: int
+    circle: str
+    kind: ClassVar[str] = "crop_circle_passed"
+
+
 # ------------------------------------------------------------------ queries
 def circle_type(game: Game, pos: Position | None) -> str | None:
     """The type of the crop circle on the tile at `pos`, or None."""
@@ -209,7 +219,9 @@ def _deploy_legal(game: Game, decision: Decision) -> list[Action]:
 
 def _deploy_resolve(game: Game, decision: Decision, action: Action, events: list[Event]
                     ) -> Action | None:
-    if not isinstance(action, Pass):
+    if isinstance(action, Pass):
+        events.append(CropCirclePassed(decision.player, decision.subject[2]))
+    else:
         assert isinstance(action, Deploy)
         game.put_figure(decision.player, action.figure, (action.x, action.y, action.port),
                         events)

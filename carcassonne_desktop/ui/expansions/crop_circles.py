@@ -17,6 +17,7 @@ from carcassonne_desktop.engine.expansions.crop_circles import (
     DEPLOY_ASK,
     REMOVE_ASK,
     CropCircleChosen,
+    CropCirclePassed,
 )
 from carcassonne_desktop.ui.expansions import (
     register_decision_note,
@@ -100,6 +101,9 @@ def log_text(event: Any, names: Any) -> str | None:
     if isinstance(event, CropCircleChosen):
         return i18n.tr(f"crop_circles.log.{event.choice}", name=names[event.player],
                        one=i18n.tr(f"crop_circles.one.{event.circle}"))
+    if isinstance(event, CropCirclePassed):
+        return i18n.tr("crop_circles.log.pass", name=names[event.player],
+                       follower=i18n.tr(f"crop_circles.follower.{event.circle}"))
     return None
 
 
@@ -108,5 +112,6 @@ register_tile_symbol(SYMBOL_FLAG, paint_symbol, layer="top")
 for _kind in (CROP_CIRCLE, DEPLOY_ASK, REMOVE_ASK):
     register_decision_note(_kind, decision_note)
 register_event_text(CropCircleChosen.kind, log_text)
+register_event_text(CropCirclePassed.kind, log_text)
 # a chip per figure when a follower and the large follower could both go
 register_spot_answers(DEPLOY_ASK)
