@@ -103,6 +103,9 @@ def oracle_components(game: Game) -> list[dict]:
 def check_invariants(game: Game) -> None:
     """Everything that must hold between any two decisions."""
     rules = game.rules
+    placed = game.placed_tiles()
+    assert all(game.placed_tile(x, y) == tile for (x, y), tile in placed.items())
+    assert game.placed_tile(min(x for x, _ in placed) - 1, 0) is None
     for player in range(game.num_players):
         for figure in rules.figures:
             if figure.neutral:

@@ -228,3 +228,34 @@ def test_tab_walks_the_squares_that_answer_and_enter_gives_the_one_chosen(
     assert scene.enter_effect(c).action == PickSquare(7)
     _key(app, pygame.K_RETURN)
     assert c.actions()[-1] == PickSquare(7)
+
+
+def test_the_drawn_squares_follow_the_answers_and_the_pointer(app: Any, toy: None) -> None:
+    """The squares are drawn once and blitted each frame (render benchmark):
+    a square that starts or stops answering, or gets pointed at, must show it
+    in the very next frame, and a new layout must move them."""
+    from carcassonne_desktop.ui.resources import colour
+
+    game = _game(TOY)
+    view = TrackView(game)
+    view.layout(pygame.Rect(0, 0, 900, 80))
+    surface = pygame.Surface((900, 200))
+    decision = Decision(ASK, 0, True, ())
+    answers = [PickSquare(3), PickSquare(7)]
+
+    def at(square: int) -> tuple[int, int, int]:
+        rect = view.square_rect(square)
+        return tuple(surface.get_at((rect.centerx, rect.bottom - 3)))[:3]  # under the pawns
+
+    view.draw(surface, game, (0, 0), None, [])
+    plain = at(7)
+    assert plain == tuple(colour("track", "square"))[:3]
+    view.draw(surface, game, (0, 0), decision, answers)
+    assert at(7) == tuple(colour("track", "answer"))[:3]
+    view.draw(surface, game, view.square_rect(7).center, decision, answers)
+    assert at(7) == tuple(colour("track", "answer_hover"))[:3]
+    view.draw(surface, game, (0, 0), None, [])
+    assert at(7) == plain
+    view.layout(pygame.Rect(0, 100, 900, 80))
+    view.draw(surface, game, (0, 0), None, [])
+    assert at(7) == plain and view.square_rect(7).top >= 100

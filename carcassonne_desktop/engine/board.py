@@ -139,6 +139,12 @@ class Board:
     def placed_tiles(self) -> dict[Position, tuple[str, int]]:
         return {pos: (rt.tile.id, rt.rot) for pos, (rt, _) in self.board.items()}
 
+    def placed_tile(self, x: int, y: int) -> tuple[str, int] | None:
+        """The tile id and rotation at (x, y), or None: one lookup, for the
+        interface's every-frame questions (placed_tiles() copies the board)."""
+        placed = self.board.get((x, y))
+        return None if placed is None else (placed[0].tile.id, placed[0].rot)
+
     def feature_at(self, x: int, y: int, port: str) -> FeatureInfo | None:
         placed = self.board.get((x, y))
         if placed is None:

@@ -126,6 +126,8 @@ class TrackView:
         #: The points each pawn is drawn at (floats while it glides).
         self.shown: dict[tuple[int, int], float] = {}
         self._speed: dict[tuple[int, int], float] = {}
+        #: The drawn squares and what they were drawn for (see `draw`).
+        self._squares: tuple[Any, pygame.Surface] | None = None
         self.update(0.0, game)
 
     # ------------------------------------------------------------ layout
@@ -193,23 +195,15 @@ class TrackView:
     def draw(self, surface: pygame.Surface, game: Game, mouse: tuple[int, int],
              decision: Decision | None, answers: Sequence[Action],
              chosen: Action | None = None) -> None:
-        back = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(back, colour("track", "background"), back.get_rect(), border_radius=10)
-        surface.blit(back, self.rect)
         clickable = square_answers(decision, answers)
         hovered = self.square_at(mouse) if self.rect.collidepoint(mouse) else None
-        number_font = font(max(9, self.side // 3), bold=True)
-        for square in range(TRACK_SQUARES):
-            rect = self.square_rect(square)
-            dark = square % 5 == 0
-            fill = colour("track", "dark_square" if dark else "square")
-            if square in clickable:
-                fill = colour("track", "answer_hover" if square == hovered else "answer")
-            pygame.draw.rect(surface, fill, rect)
-            pygame.draw.rect(surface, colour("track", "line"), rect, 1)
-            if dark:
-                label = number_font.render(str(square), True, colour("track", "number"))
-                surface.blit(label, (rect.x + 2, rect.y + 1))
+        key = (tuple(self.rect), self.side, self.origin, tuple(sorted(clickable)), hovered)
+        if self._squares is None or self._squares[0] != key:
+            # the fifty squares and their numbers change only with the layout and
+            # the answers: drawn once, then one blit a frame (with every expansion
+            # they were a seventh of the frame)
+            self._squares = (key, self._draw_squares(set(clickable), hovered))
+        surface.blit(self._squares[1], self.rect)
         chosen_square = answer_square(decision.kind, chosen) \
             if decision is not None and chosen is not None else None
         if chosen_square is not None:
@@ -217,6 +211,24 @@ class TrackView:
             pygame.draw.rect(surface, colour("ui", "accent"), self.square_rect(chosen_square), 3)
         self._draw_markers(surface, game)
         self._draw_pawns(surface)
+
+    def _draw_squares(self, clickable: set[int], hovered: int | None) -> pygame.Surface:
+        """The track's background and squares, on a surface of the view's size."""
+        back = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, colour("track", "background"), back.get_rect(), border_radius=10)
+        number_font = font(max(9, self.side // 3), bold=True)
+        for square in range(TRACK_SQUARES):
+            rect = self.square_rect(square).move(-self.rect.x, -self.rect.y)
+            dark = square % 5 == 0
+            fill = colour("track", "dark_square" if dark else "square")
+            if square in clickable:
+                fill = colour("track", "answer_hover" if square == hovered else "answer")
+            pygame.draw.rect(back, fill, rect)
+            pygame.draw.rect(back, colour("track", "line"), rect, 1)
+            if dark:
+                label = number_font.render(str(square), True, colour("track", "number"))
+                back.blit(label, (rect.x + 2, rect.y + 1))
+        return back
 
     def _draw_markers(self, surface: pygame.Surface, game: Game) -> None:
         by_square: dict[int, list[TrackMarker]] = {}

@@ -116,6 +116,12 @@ def city_of_carcassonne(cells: frozenset[Position]) -> Feature:
     return city
 
 
+def city_cells(game: Game) -> frozenset[Position]:
+    """The cells of the city of Carcassonne (empty when the Count is not in play)."""
+    cells: frozenset[Position] | None = game.extension_state.get(_CITY_CELLS)
+    return cells or frozenset()
+
+
 def count_quarter(game: Game) -> str:
     """Where the Count stands (on the castle until someone moves him)."""
     place = game.neutral_figures.get(COUNT)
@@ -360,7 +366,7 @@ class Count(Expansion):
     def start_cities(self, game: Game) -> tuple[Feature, ...]:
         """The City of Carcassonne, a completed city for the farmers of the
         fields around it and for the king's tally (docs/rulings.md 62-63)."""
-        cells: frozenset[Position] | None = game.extension_state.get(_CITY_CELLS)
+        cells = city_cells(game)
         return (city_of_carcassonne(cells),) if cells else ()
 
     def decision_kinds(self) -> Iterable[DecisionKind]:

@@ -14,7 +14,14 @@ import pygame
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.actions import Action, DeployToArea, MoveFigure
 from carcassonne_desktop.engine.events import FigureMoved
-from carcassonne_desktop.engine.expansions.count import AREA, COUNT, MARKET, QUARTERS, count_quarter
+from carcassonne_desktop.engine.expansions.count import (
+    AREA,
+    COUNT,
+    MARKET,
+    QUARTERS,
+    city_cells,
+    count_quarter,
+)
 from carcassonne_desktop.engine.tile_geometry import Point
 from carcassonne_desktop.ui.art.symbols import SymbolContext
 from carcassonne_desktop.ui.expansions import (
@@ -37,11 +44,15 @@ FLAG = "quarter"
 # --------------------------------------------------------------------------- where
 
 def quarter_cells(game: Any) -> dict[str, Cell]:
-    """The tile showing each quarter (from the tiles' `quarter` flag)."""
+    """The tile showing each quarter (from the city tiles' `quarter` flag):
+    asked every frame, so only the city's cells are looked at."""
     catalogue = game.rules.catalogue
     found: dict[str, Cell] = {}
-    for cell, (tile_id, _) in game.placed_tiles().items():
-        quarter = catalogue[tile_id].flags.get(FLAG)
+    for cell in sorted(city_cells(game)):
+        placed = game.placed_tile(*cell)
+        if placed is None:
+            continue
+        quarter = catalogue[placed[0]].flags.get(FLAG)
         if quarter in QUARTERS:
             found[quarter] = cell
     return found

@@ -81,7 +81,10 @@ def figure_point(game: Any, figure: str) -> tuple[float, float] | None:
     if spot is None or len(spot) != 3:
         return None
     x, y, port = spot
-    tile_id, rot = game.placed_tiles()[(x, y)]
+    placed = game.placed_tile(x, y)
+    if placed is None:
+        return None
+    tile_id, rot = placed
     tile = game.rules.catalogue[tile_id].raw
     try:
         ax, ay = feature_anchor(tile, rot, feature_index_for_port(tile, rot, port))
