@@ -128,8 +128,20 @@ def test_a_short_name_stays_whole_beside_a_note_regression_joueu_troupeau(screen
     ("Troupeau : 1"): the note now shrinks first."""
     from carcassonne_desktop.ui.hud import name_beside_notes
 
-    name, size = name_beside_notes("Joueur 1", ["Troupeau : 1"], 180)
-    assert name == "Joueur 1" and size in (11, 12, 14)
+    name, size, name_px = name_beside_notes("Joueur 1", ["Troupeau : 1"], 180)
+    assert name == "Joueur 1" and size in (11, 12, 14) and name_px == 18
     # a very long name still gives way to the note, down to 60 px
-    long_name, _ = name_beside_notes("Bérénice-Anastasie de Montfort", ["Troupeau : 1"], 180)
+    long_name, _, _ = name_beside_notes("Bérénice-Anastasie de Montfort", ["Troupeau : 1"], 180)
     assert long_name.endswith("…")
+
+
+def test_a_short_name_stays_whole_beside_many_notes_regression_joue_jetons(screen):  # type: ignore[no-untyped-def]
+    """Under Xvfb with every expansion in a game of three, "Joueur 3" showed
+    as "Joue…" beside "Jetons ×4" and "Pions 0 · 0" (232 px of room at
+    1280x800): the name's type now gives a little before the name is cut."""
+    from carcassonne_desktop.ui.hud import name_beside_notes
+
+    notes = ["Jetons ×4", "Pions 0 · 0"]
+    name, size, name_px = name_beside_notes("Joueur 3", notes, 232)
+    assert name == "Joueur 3" and size == 11 and name_px == 16
+    assert name_beside_notes("Joueur 3", notes, 300)[2] == 18  # room enough: full size

@@ -141,9 +141,9 @@ class PlayersView:
             # a computer's "thinking…" goes first among the notes, on the name's
             # line: at the end of the figures' line it was drawn over their counts
             notes = [thinking_label(), *row.notes] if i == current and thinking else list(row.notes)
-            name, note_size = name_beside_notes(row.name, notes, name_w)
-            surface.blit(text(name, 18, True, "ui", "text"), (name_x, r.y + 5))
-            nx = name_x + font(18, bold=True).size(name)[0] + 12
+            name, note_size, name_px = name_beside_notes(row.name, notes, name_w)
+            surface.blit(text(name, name_px, True, "ui", "text"), (name_x, r.y + 5 + (18 - name_px) // 2))
+            nx = name_x + font(name_px, bold=True).size(name)[0] + 12
             for note in notes:
                 label = text(note, note_size, True, "ui", "accent")
                 if nx + label.get_width() > right:
@@ -206,20 +206,22 @@ def _draw_inventory(surface: pygame.Surface, inventory: Sequence[Held], x: int, 
         x += image.get_width() + NOTE_GAP
 
 
-def name_beside_notes(name: str, notes: Sequence[str], room: int) -> tuple[str, int]:
-    """The name as shown and the notes' type size on a player's line. The
-    notes shrink first so that the whole name stays ("Joueu…" beside
-    "Troupeau : 1" in a game of two); only when even the smallest notes
-    leave no room is the name cut, down to 60 px, so that a title stays in
-    sight."""
+def name_beside_notes(name: str, notes: Sequence[str], room: int) -> tuple[str, int, int]:
+    """The name as shown, the notes' type size and the name's. The notes
+    shrink first so that the whole name stays ("Joueu…" beside "Troupeau : 1"
+    in a game of two), then the name's type a little ("Joue…" beside the
+    catapult's tokens and the pawns with every expansion in a game of three);
+    only when even then the smallest notes leave no room is the name cut, down
+    to 60 px, so that a title stays in sight."""
     if not notes:
-        return fit_text(name, 18, True, room), 14
-    whole = font(18, bold=True).size(name)[0]
-    size = next((px for px in (14, 12, 11) if _notes_width(notes, px) <= room - whole - 12), None)
-    if size is not None:
-        return name, size
+        return fit_text(name, 18, True, room), 14, 18
+    for name_px in (18, 16):
+        whole = font(name_px, bold=True).size(name)[0]
+        size = next((px for px in (14, 12, 11) if _notes_width(notes, px) <= room - whole - 12), None)
+        if size is not None:
+            return name, size, name_px
     size = _note_size(notes, room - 80)
-    return fit_text(name, 18, True, max(60, room - _notes_width(notes, size) - 12)), size
+    return fit_text(name, 18, True, max(60, room - _notes_width(notes, size) - 12)), size, 18
 
 
 def _notes_width(notes: Sequence[str], size: int) -> int:
