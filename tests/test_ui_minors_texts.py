@@ -144,3 +144,13 @@ def test_regression_joueur_3_kept_as_a_name_with_two_players(app) -> None:
                               {"name": "Joueur 5b", "color": "green", "controller": "human"}]}
     model = SetupModel.from_setup(remembered, ["human"], ["base"])
     assert [s.name for s in model.seats] == ["Joueur 1", "Joueur 2", "Joueur 5b"]
+
+
+def test_regression_meeple_in_messages_the_follower_has_one_french_name() -> None:
+    """The Messages texts said "meeple" (the 2021 rulebook's word) where every
+    other French text, and the game's own words, say « partisan »; the
+    rulebook's « meeplette » (the second score pawn) stays."""
+    bad = [(where, text[:60]) for where, text in every_french_text()
+           if re.search(r"\bmeeples?\b", text, re.IGNORECASE)]
+    assert not bad, bad
+    assert any("meeplette" in text for _, text in every_french_text())  # it reads Messages

@@ -410,11 +410,11 @@ class Messages(Expansion):
 - Vous effectuez l’action de la missive, ou vous marquez 2 points à la place. Puis elle retourne sous la pile.
 - Les points d’une missive peuvent vous en faire piocher une autre : la réaction en chaîne est permise.
 - Pendant le tour d’un autre joueur, une case sombre ne rapporte rien.
-- 1, 2, 3 : vous marquez votre plus petite route, ville ou abbaye (celle qui vous rapporterait le moins en fin de partie, parmi celles où vous avez un meeple). Le meeple reste.
-- 4 : vous piochez une tuile de plus, la placez et pouvez y poser un meeple ; elle est évaluée, puis votre tour reprend.
+- 1, 2, 3 : vous marquez votre plus petite route, ville ou abbaye (celle qui vous rapporterait le moins en fin de partie, parmi celles où vous avez un partisan). Le partisan reste.
+- 4 : vous piochez une tuile de plus, la placez et pouvez y poser un partisan ; elle est évaluée, puis votre tour reprend.
 - 5 : 2 points par blason des villes où vous avez au moins un chevalier.
-- 6 : 2 points par chevalier. 7 : 2 points par paysan. Le grand meeple compte pour un.
-- 8 : vous reprenez un de vos meeples ; si vous avez la majorité dans sa zone, vous la marquez d’abord comme en fin de partie (vous seul).
+- 6 : 2 points par chevalier. 7 : 2 points par paysan. Le grand partisan compte pour un.
+- 8 : vous reprenez un de vos partisans ; si vous avez la majorité dans sa zone, vous la marquez d’abord comme en fin de partie (vous seul).
 - Avec Auberges & Cathédrales, une route à auberge ou une ville à cathédrale inachevée vaut 0, comme en fin de partie.
 - En fin de partie, les deux pions s’additionnent ; plus aucune missive n’est piochée.""",
         "en": """Each player has two scoring pawns: the usual one (pawn 1) and the messenger (pawn 2). The score is their sum. The 8 messages are shuffled into a face-down pile.

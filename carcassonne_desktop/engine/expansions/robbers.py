@@ -256,7 +256,7 @@ class Robbers(Expansion):
         "fr": """8 tuiles Voleurs (un sac) sont mélangées aux autres. Chaque joueur a un voleur.
 
 - Quand vous posez une tuile Voleurs, vous pouvez poser votre voleur sur une case de la piste de score où se trouve le pion Score d’un autre joueur (cliquez la case sur la piste), ou le déplacer s’il y est déjà. Puis le premier joueur suivant dans le sens horaire dont le voleur est encore dans sa réserve peut poser le sien.
-- Cela se fait après la pose de la tuile, avant celle du meeple.
+- Cela se fait après la pose de la tuile, avant celle du partisan.
 - Quand le pion Score d’un autre joueur quitte la case de votre voleur pour marquer des points, vous marquez la moitié de ces points (arrondie au supérieur) et reprenez votre voleur. L’autre joueur marque tous ses points.
 - Les points volés ne sont pas volés à leur tour : un voleur posé sur la case d’un pion qui avance grâce à des points volés le suit.
 - Si les pions de plusieurs joueurs quittent la case de votre voleur lors d’une même évaluation, vous choisissez lequel vous volez. Plusieurs voleurs sur une même case volent tous.
@@ -265,7 +265,7 @@ class Robbers(Expansion):
         "en": """8 Robber tiles (a bag) are shuffled in with the others. Each player has one robber.
 
 - When you place a Robber tile, you may put your robber on a square of the score track where another player’s pawn stands (click the square on the track), or move it if it is there already. Then the first player clockwise whose robber is still in supply may put theirs.
-- This happens after placing the tile, before deploying a meeple.
+- This happens after placing the tile, before deploying a follower.
 - When another player’s pawn leaves your robber’s square to score, you score half of those points (rounded up) and take your robber back. The other player scores all their points.
 - Stolen points are not stolen in turn: a robber on the square of a pawn that moves by stolen points follows it.
 - If pawns of several players leave your robber’s square in the same scoring, you choose which one you rob. Several robbers on one square all rob.
