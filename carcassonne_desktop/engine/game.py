@@ -73,7 +73,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
     # sharing the dict's keys and attribute reads in the inner loop get
     # slower (a base game measured 15% slower before this).
     __slots__ = (
-        "_calls", "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
+        "_answers", "_calls", "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
         "_rng_shared", "_to_score", "area_figures", "bag", "board", "breakdown",
         "extension_state", "features", "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
@@ -136,6 +136,11 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         self._placements: dict[str, list[PlacementGroup]] = {}
         self._placement_counts: dict[str, int] = {}
         self._figure_options: list[Action] | None = None
+        #: An expansion decision's answers as `legal` listed them, with the
+        #: decision they answer: `apply` checks the chosen one against them
+        #: instead of listing them again (they can cost a scan of the board).
+        #: Any `apply` drops them, so they never outlive the state they describe.
+        self._answers: tuple[Decision, Sequence[Action]] | None = None
         self._setup_board()
 
     # ------------------------------------------------------------------ setup
@@ -313,7 +318,17 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
             return LegalActions(groups, [])
         if kind == FIGURE:
             return LegalActions(_NO_GROUPS, self._figure_actions(), 0)
-        return LegalActions(_NO_GROUPS, list(self.rules.decision_kind(kind).legal(self, pending)), 0)
+        return LegalActions(_NO_GROUPS, list(self._decision_answers(pending)), 0)
+
+    def _decision_answers(self, pending: Decision) -> Sequence[Action]:
+        """The `legal` answers of an expansion's pending decision, listed once
+        between two `apply`s (see `_answers`)."""
+        answers = self._answers
+        if answers is not None and answers[0] is pending:
+            return answers[1]
+        legal = self.rules.decision_kind(pending.kind).legal(self, pending)
+        self._answers = (pending, legal)
+        return legal
 
     def _figure_actions(self) -> list[Action]:
         options = self._figure_options
@@ -355,6 +370,8 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         pending = self.pending
         if pending is None:
             raise IllegalActionError("the game is over", action)
+        # whatever this action does changes the state the listed answers describe
+        answers, self._answers = self._answers, None
         events: list[Event] = []
         kind = pending.kind
         if kind == PLACE_TILE:
@@ -399,7 +416,8 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
                 return events
         else:
             decision_kind = self.rules.decision_kind(kind)
-            legal = decision_kind.legal(self, pending)
+            legal = (answers[1] if answers is not None and answers[0] is pending
+                     else decision_kind.legal(self, pending))
             action = self.normalise_answer(action, legal)
             if not decision_kind.admits(self, pending, action, legal):
                 reason = (

@@ -90,6 +90,7 @@ class Snapshots:
         other._placements = dict(self._placements)
         other._placement_counts = dict(self._placement_counts)
         other._figure_options = self._figure_options
+        other._answers = None  # a copy may be resampled: its answers are listed again
         other.opening_events = self.opening_events
         return other
 

@@ -11,7 +11,7 @@ feature is scored. Rulings: docs/rulings.md, "Mage & Witch".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -76,21 +76,33 @@ def open_features(game: Game) -> dict[int, tuple[int, int, str]]:
     peut pas être posé sur la tuile que vous venez de placer"; a feature
     that the tile extends is chosen through one of its other tiles). A
     feature completed by the tile just placed is complete."""
-    found: dict[int, tuple[int, int, str]] = {}
+    return dict(_open_spots(game))
+
+
+def _open_spots(game: Game) -> Iterator[tuple[int, tuple[int, int, str]]]:
+    """`open_features` one at a time, in segment order, so that a question
+    "is there any answer" stops at the first (it is asked after every magic
+    tile and every join, on a board of hundreds of segments). A root is
+    judged once: whether its feature is an open road or city does not
+    depend on the segment that reached it."""
     placed = game.last_placed
     features = game.features
+    node_pos = game.node_pos
+    find = game.find
+    done: set[int] = set()
     for node in range(len(game.parent)):
-        if game.node_pos[node] == placed:
+        if node_pos[node] == placed:
             continue
-        root = game.find(node)
-        if root in found:
+        root = find(node)
+        if root in done:
             continue
         feature = features[root]
         if feature is None or feature.kind not in KINDS or feature.open == 0:
+            done.add(root)
             continue
         if game.segment_kind(node) in KINDS:
-            found[root] = game.spot_of(node)
-    return found
+            done.add(root)
+            yield root, game.spot_of(node)
 
 
 def moves(game: Game, figures: Iterable[str]) -> list[Action]:
@@ -107,6 +119,13 @@ def moves(game: Game, figures: Iterable[str]) -> list[Action]:
     return actions
 
 
+def _can_move(game: Game, figures: Iterable[str]) -> bool:
+    """Whether `moves(game, figures)` is not empty, without building it."""
+    barred = [(figure_root(game, f), figure_root(game, other(f))) for f in figures]
+    return any(root != here and root != there
+               for root, _ in _open_spots(game) for here, there in barred)
+
+
 def _removals(game: Game) -> list[Action]:
     """Nowhere to go: one of the figures in play leaves it (001 p.19 "vous
     devez retirer un des deux pions du jeu")."""
@@ -115,10 +134,15 @@ def _removals(game: Game) -> list[Action]:
 
 # ------------------------------------------------------------ the decision
 def _legal(game: Game, decision: Decision) -> list[Action]:
-    shared = together(game)
-    figures = FIGURES if shared is None else tuple(
-        f for f in FIGURES if figure_root(game, f) == shared)
+    figures = _movable(game)
     return moves(game, figures) or _removals(game)
+
+
+def _movable(game: Game) -> tuple[str, ...]:
+    """The figures the decision may move: both, or the two sharing a feature."""
+    shared = together(game)
+    return FIGURES if shared is None else tuple(
+        f for f in FIGURES if figure_root(game, f) == shared)
 
 
 def _resolve(game: Game, decision: Decision, action: Action, events: list[Event]
@@ -177,7 +201,7 @@ def _magic_pending(game: Game) -> bool:
 
 def _ask(game: Game, why: str) -> Decision | None:
     decision = Decision(KIND, game.turn_player, False, (why,))
-    if not _legal(game, decision):
+    if not _can_move(game, _movable(game)) and not _removals(game):
         game.turn_state[_DONE] = game.last_placed  # neither is in play nor can come in
         return None
     return decision
