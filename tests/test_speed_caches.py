@@ -126,3 +126,51 @@ def test_tile_layout_identity_cache_sees_a_tile_edited_in_place(rules: Rules) ->
     assert after is not before
     assert len(after.anchors) == len(tile["features"])
     assert after.anchors == build_layout(tile).anchors
+
+
+# ------------------------------------------------- pawns settled only when due
+def test_pawns_settled_asked_only_when_due_changes_no_game(monkeypatch: pytest.MonkeyPatch,
+                                                           rules: Rules) -> None:
+    """The driver asks the `pawns_settled` hooks only after a pawn moved:
+    random games with every expansion (robbers steal in them) end in the same
+    state as when the hooks are asked before every step, as before."""
+    def play(seed: int) -> tuple[object, ...]:
+        positions = list(_random_positions(seed, rules))
+        last = positions[-1]
+        assert last.is_over
+        return last.state_key() + (tuple(last.history),)
+
+    due = [play(seed) for seed in (4, 5)]
+    monkeypatch.setattr(Game, "settle_due", property(lambda self: True, lambda self, v: None))
+    always = [play(seed) for seed in (4, 5)]
+    assert due == always
+
+
+def test_settle_due_cleared_when_nothing_waits(rules: Rules) -> None:
+    """After any action of a game with robbers, either the hooks are due or
+    nothing is waiting for them: no claim of a robber survives with the flag off."""
+    robbed = 0
+    for game in _random_positions(6, rules):
+        claims = game.turn_state.get("robbers.claims", ())
+        robbed += bool(claims)
+        if not game.settle_due:
+            assert not claims
+    assert robbed > 0
+
+
+# ------------------------------------------------------ hs/02's shared edge
+def test_shared_edge_of_a_tile_type_turns_with_the_tile(rules: Rules) -> None:
+    """The shared edge found once per tile type is the one the features name,
+    turned with the tile."""
+    from carcassonne_desktop.engine.expansions.hills_sheep import _shared_edge
+    from carcassonne_desktop.engine.geometry import PORT_INDEX
+
+    found = 0
+    for tile in rules.catalogue:
+        named = [(local, spec.attrs["shared_edge"]) for local, spec in enumerate(tile.features)
+                 if isinstance(spec.attrs.get("shared_edge"), str)]
+        for rot in range(4):
+            expected = ((named[0][0], (PORT_INDEX[named[0][1]] + rot) % 4) if named else None)
+            assert _shared_edge(tile.rotations[rot]) == expected
+        found += bool(named)
+    assert found == 1

@@ -77,7 +77,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         "_rng_shared", "_to_score", "area_figures", "bag", "board", "breakdown",
         "extension_state", "features", "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
-        "parent", "pawn_queue", "pawns", "pending", "rules", "score_terms", "scores", "setup",
+        "parent", "pawn_queue", "pawns", "settle_due", "pending", "rules", "score_terms", "scores", "setup",
         "streams",
         "supply", "tokens", "turn", "turn_player", "turn_state", "waiting_cells",
     )
@@ -93,6 +93,10 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         self.score_terms = None  # set while a scoring is explained (engine/score_terms.py)
         self.pawns: list[tuple[int, ...]] = [(0,) * self.rules.score_pawns] * self.num_players
         self.pawn_queue: list[Any] = []
+        #: Whether the `pawns_settled` hooks may have something to do: set by
+        #: every pawn move and every change of the turn's state, cleared when
+        #: they all answered None with nothing queued (engine/track.py).
+        self.settle_due = False
         self.breakdown: list[dict[str, int]] = [{} for _ in range(self.num_players)]
         self.supply: list[dict[str, int]] = [
             {f.name: f.per_player for f in self.rules.figures if not f.neutral}
@@ -574,7 +578,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         cursor = self._cursor
         settle_always = self.rules.settle_always
         while not self.over:
-            if self.pawn_queue or settle_always:
+            if self.pawn_queue or (settle_always and self.settle_due):
                 decision = self.settle_pawns(events)
                 if decision is not None:
                     self._cursor = cursor
@@ -653,6 +657,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
             frame = CallFrame(cursor, end, tuple(self.turn_state.items()), self.last_placed)
             self._calls = (*self._calls, frame)
             self.turn_state = {}
+            self.settle_due = True
             return start
         return jump  # type: ignore[return-value]
 
@@ -662,6 +667,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         frame = self._calls[-1]
         self._calls = self._calls[:-1]
         self.turn_state = dict(frame.turn_state)
+        self.settle_due = True  # what the caller's part held may wait again
         self.last_placed = frame.last_placed
         self._figure_options = None
         return frame.caller

@@ -54,6 +54,7 @@ class Snapshots:
         other.scores = list(self.scores)
         other.pawns = list(self.pawns)
         other.pawn_queue = list(self.pawn_queue)
+        other.settle_due = self.settle_due
         other.score_terms = None
         other.breakdown = [dict(b) for b in self.breakdown]
         other.supply = [dict(s) for s in self.supply]
