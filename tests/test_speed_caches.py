@@ -174,3 +174,38 @@ def test_shared_edge_of_a_tile_type_turns_with_the_tile(rules: Rules) -> None:
             assert _shared_edge(tile.rotations[rot]) == expected
         found += bool(named)
     assert found == 1
+
+
+# ------------------------------------------------ cloisters and shrines kept
+@pytest.mark.parametrize("seed", SEEDS)
+def test_heretics_centres_kept_match_a_board_scan(seed: int, rules: Rules) -> None:
+    """The cloisters and shrines kept as tiles are placed are those a scan of
+    the board finds, in placement order, after every action."""
+    from carcassonne_desktop.engine.expansions.heretics_shrines import centre_kind, centres
+
+    for game in _random_positions(seed, rules):
+        scanned = tuple((kind, pos) for pos, (rotated, _) in game.board.items()
+                        if (kind := centre_kind(rotated.tile)) is not None)
+        assert "heretics_shrines.centres" in game.extension_state
+        assert centres(game) == scanned
+        assert centres(game.copy()) == scanned
+
+
+# ------------------------------------------------------------- the crowns
+def test_wheel_crowns_offered_match_a_fresh_listing(rules: Rules) -> None:
+    """The crown deploys built once are those the figure step would build
+    afresh: each free crown for each figure in supply that may be crowned."""
+    from carcassonne_desktop.engine.actions import DeployToArea
+    from carcassonne_desktop.engine.expansions import wheel_of_fortune as wheel
+
+    wheel_rules = next(e for e in rules.expansions if e.id == wheel.ID)
+    offered = 0
+    for game in _random_positions(7, rules):
+        if game.pending is None or game.pending.kind != "figure":
+            continue
+        supply = game.supply[game.turn_player]
+        expected = [DeployToArea(f.name, wheel.WHEEL, slot) for slot in wheel.free_crowns(game)
+                    for f in rules.figures if wheel.may_crown(f) and supply.get(f.name, 0)]
+        assert list(wheel_rules.extra_actions(game)) == expected
+        offered += len(expected)
+    assert offered > 100
