@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
-from carcassonne_desktop.engine.actions import Action, MoveFigure, Remove
+from carcassonne_desktop.engine.actions import Action, MoveFigure, Remove, Spot
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
@@ -25,6 +26,7 @@ from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
+    from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
     from carcassonne_desktop.engine.game import Game
 
 MAGE, WITCH = "mage", "witch"
@@ -82,27 +84,36 @@ def open_features(game: Game) -> dict[int, tuple[int, int, str]]:
 def _open_spots(game: Game) -> Iterator[tuple[int, tuple[int, int, str]]]:
     """`open_features` one at a time, in segment order, so that a question
     "is there any answer" stops at the first (it is asked after every magic
-    tile and every join, on a board of hundreds of segments). A root is
-    judged once: whether its feature is an open road or city does not
-    depend on the segment that reached it."""
+    tile and every join, on a board of hundreds of segments). Only the road
+    and city segments of each tile are looked at, tile by tile in the order
+    of their segments; a root is judged once (whether its feature is an open
+    road or city does not depend on the segment that reached it)."""
     placed = game.last_placed
     features = game.features
-    node_pos = game.node_pos
     find = game.find
     done: set[int] = set()
-    for node in range(len(game.parent)):
-        if node_pos[node] == placed:
+    for rotated, base in sorted(game.board.values(), key=_base_of):
+        if game.node_pos[base] == placed:
             continue
-        root = find(node)
-        if root in done:
-            continue
-        feature = features[root]
-        if feature is None or feature.kind not in KINDS or feature.open == 0:
+        for local in _road_and_city_segments(rotated.tile):
+            node = base + local
+            root = find(node)
+            if root in done:
+                continue
             done.add(root)
-            continue
-        if game.segment_kind(node) in KINDS:
-            done.add(root)
-            yield root, game.spot_of(node)
+            feature = features[root]
+            if feature is not None and feature.kind in KINDS and feature.open != 0:
+                yield root, game.spot_of(node)
+
+
+def _base_of(placed: tuple[RotatedTile, int]) -> int:
+    return placed[1]
+
+
+@lru_cache(maxsize=1024)  # tile types of a few catalogues (each Rules builds its own)
+def _road_and_city_segments(tile: TileType) -> tuple[int, ...]:
+    """The tile's features the figures may stand on, by local index."""
+    return tuple(local for local, spec in enumerate(tile.features) if spec.kind in KINDS)
 
 
 def moves(game: Game, figures: Iterable[str]) -> list[Action]:
@@ -114,9 +125,16 @@ def moves(game: Game, figures: Iterable[str]) -> list[Action]:
         here = figure_root(game, figure)
         there = figure_root(game, other(figure))
         source = game.neutral_figures.get(figure) if here is not None else None
-        actions.extend(MoveFigure(figure, source, spot) for root, spot in targets.items()
+        actions.extend(_move(figure, source, spot) for root, spot in targets.items()
                        if root != here and root != there)
     return actions
+
+
+@lru_cache(maxsize=4096)
+def _move(figure: str, source: Spot | None, target: tuple[int, int, str]) -> MoveFigure:
+    """One move, built once (actions are immutable): each decision lists a
+    move to every open road and city, mostly the same as the last time."""
+    return MoveFigure(figure, source, target)
 
 
 def _can_move(game: Game, figures: Iterable[str]) -> bool:
