@@ -209,3 +209,26 @@ def test_wheel_crowns_offered_match_a_fresh_listing(rules: Rules) -> None:
         assert list(wheel_rules.extra_actions(game)) == expected
         offered += len(expected)
     assert offered > 100
+
+
+# ------------------------------------------------------------------ ferries
+@pytest.mark.parametrize("seed", SEEDS)
+def test_ferries_walk_skipped_only_when_it_finds_none(seed: int, rules: Rules,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first ferries met from the tile just placed are the same with the
+    early exit (no other ferry on the tile's roads) as with the full walk."""
+    from carcassonne_desktop.engine.expansions import ferries
+
+    walked = skipped = 0
+    for game in _random_positions(seed, rules):
+        placed = game.last_placed
+        if placed is None or not ferries.ferries(game):
+            continue
+        quick = ferries.first_ferries(game, placed)
+        with monkeypatch.context() as patch:
+            patch.setattr(ferries, "_ferry_on_roads", lambda *args: True)
+            full = ferries.first_ferries(game, placed)
+        assert quick == full
+        walked += bool(full)
+        skipped += not full
+    assert walked > 0 and skipped > 0
