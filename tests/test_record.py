@@ -201,3 +201,7 @@ def test_cli_bench_engine_json(capsys):
     assert every["expansions"] == list(registry())
     assert result["expansions"] == ["base"]
     assert every["games"] >= 1 and every["games_per_second"] > 0 and every["copy_us"] > 0
+    # issue 28's measure: one decision of each row, and their ratio
+    assert every["us_per_decision"] > 0 and result["us_per_decision"] > 0
+    assert result["decision_ratio"] == round(every["us_per_decision"] / result["us_per_decision"], 2)
+    assert every["layouts_ms"] > 0

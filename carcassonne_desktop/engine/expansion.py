@@ -212,7 +212,9 @@ class Expansion:
         happen now (a robber that watched two pawns leave its square
         chooses whose points it takes). It may award (the moves it queues
         settle next, then this is asked again) and, only when `ask`, return
-        a decision; with `ask` False it must decide alone."""
+        a decision; with `ask` False it must decide alone. Asked again before
+        each step of the turn after a pawn moved (or a called run of steps
+        began or ended) until every expansion answers None."""
         return None
 
     def tile_links(self, game: Game, x: int, y: int) -> Iterable[tuple[int, int]]:

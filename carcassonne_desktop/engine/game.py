@@ -73,11 +73,11 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
     # sharing the dict's keys and attribute reads in the inner loop get
     # slower (a base game measured 15% slower before this).
     __slots__ = (
-        "_calls", "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
+        "_answers", "_calls", "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
         "_rng_shared", "_to_score", "area_figures", "bag", "board", "breakdown",
         "extension_state", "features", "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
-        "parent", "pawn_queue", "pawns", "pending", "rules", "score_terms", "scores", "setup",
+        "parent", "pawn_queue", "pawns", "settle_due", "pending", "rules", "score_terms", "scores", "setup",
         "streams",
         "supply", "tokens", "turn", "turn_player", "turn_state", "waiting_cells",
     )
@@ -93,6 +93,10 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         self.score_terms = None  # set while a scoring is explained (engine/score_terms.py)
         self.pawns: list[tuple[int, ...]] = [(0,) * self.rules.score_pawns] * self.num_players
         self.pawn_queue: list[Any] = []
+        #: Whether the `pawns_settled` hooks may have something to do: set by
+        #: every pawn move and every change of the turn's state, cleared when
+        #: they all answered None with nothing queued (engine/track.py).
+        self.settle_due = False
         self.breakdown: list[dict[str, int]] = [{} for _ in range(self.num_players)]
         self.supply: list[dict[str, int]] = [
             {f.name: f.per_player for f in self.rules.figures if not f.neutral}
@@ -136,6 +140,11 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         self._placements: dict[str, list[PlacementGroup]] = {}
         self._placement_counts: dict[str, int] = {}
         self._figure_options: list[Action] | None = None
+        #: An expansion decision's answers as `legal` listed them, with the
+        #: decision they answer: `apply` checks the chosen one against them
+        #: instead of listing them again (they can cost a scan of the board).
+        #: Any `apply` drops them, so they never outlive the state they describe.
+        self._answers: tuple[Decision, Sequence[Action]] | None = None
         self._setup_board()
 
     # ------------------------------------------------------------------ setup
@@ -313,7 +322,17 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
             return LegalActions(groups, [])
         if kind == FIGURE:
             return LegalActions(_NO_GROUPS, self._figure_actions(), 0)
-        return LegalActions(_NO_GROUPS, list(self.rules.decision_kind(kind).legal(self, pending)), 0)
+        return LegalActions(_NO_GROUPS, list(self._decision_answers(pending)), 0)
+
+    def _decision_answers(self, pending: Decision) -> Sequence[Action]:
+        """The `legal` answers of an expansion's pending decision, listed once
+        between two `apply`s (see `_answers`)."""
+        answers = self._answers
+        if answers is not None and answers[0] is pending:
+            return answers[1]
+        legal = self.rules.decision_kind(pending.kind).legal(self, pending)
+        self._answers = (pending, legal)
+        return legal
 
     def _figure_actions(self) -> list[Action]:
         options = self._figure_options
@@ -355,6 +374,8 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         pending = self.pending
         if pending is None:
             raise IllegalActionError("the game is over", action)
+        # whatever this action does changes the state the listed answers describe
+        answers, self._answers = self._answers, None
         events: list[Event] = []
         kind = pending.kind
         if kind == PLACE_TILE:
@@ -399,7 +420,8 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
                 return events
         else:
             decision_kind = self.rules.decision_kind(kind)
-            legal = decision_kind.legal(self, pending)
+            legal = (answers[1] if answers is not None and answers[0] is pending
+                     else decision_kind.legal(self, pending))
             action = self.normalise_answer(action, legal)
             if not decision_kind.admits(self, pending, action, legal):
                 reason = (
@@ -556,7 +578,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         cursor = self._cursor
         settle_always = self.rules.settle_always
         while not self.over:
-            if self.pawn_queue or settle_always:
+            if self.pawn_queue or (settle_always and self.settle_due):
                 decision = self.settle_pawns(events)
                 if decision is not None:
                     self._cursor = cursor
@@ -635,6 +657,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
             frame = CallFrame(cursor, end, tuple(self.turn_state.items()), self.last_placed)
             self._calls = (*self._calls, frame)
             self.turn_state = {}
+            self.settle_due = True
             return start
         return jump  # type: ignore[return-value]
 
@@ -644,6 +667,7 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         frame = self._calls[-1]
         self._calls = self._calls[:-1]
         self.turn_state = dict(frame.turn_state)
+        self.settle_due = True  # what the caller's part held may wait again
         self.last_placed = frame.last_placed
         self._figure_options = None
         return frame.caller

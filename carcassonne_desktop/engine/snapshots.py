@@ -54,6 +54,7 @@ class Snapshots:
         other.scores = list(self.scores)
         other.pawns = list(self.pawns)
         other.pawn_queue = list(self.pawn_queue)
+        other.settle_due = self.settle_due
         other.score_terms = None
         other.breakdown = [dict(b) for b in self.breakdown]
         other.supply = [dict(s) for s in self.supply]
@@ -90,6 +91,7 @@ class Snapshots:
         other._placements = dict(self._placements)
         other._placement_counts = dict(self._placement_counts)
         other._figure_options = self._figure_options
+        other._answers = None  # a copy may be resampled: its answers are listed again
         other.opening_events = self.opening_events
         return other
 

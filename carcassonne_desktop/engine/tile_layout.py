@@ -18,6 +18,7 @@ never names an expansion's feature or flag.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -596,8 +597,30 @@ def _cached_layout(tile_id: str, tile_key: str) -> TileLayout:
 _PENDING: dict[str, Mapping[str, Any]] = {}
 
 
+#: The layout last found for a tile mapping, by the mapping's identity: the
+#: repr key below costs more than the rest of a figure's point, which the
+#: Catapult asks for every figure on the board at every hurl. The entry keeps
+#: the mapping (its id is never reused while it is here) and its key's parts
+#: (a mapping edited in place or swapped for a new one is looked up again).
+_BY_IDENTITY: dict[int, tuple[Mapping[str, Any], Any, Any, Any, TileLayout]] = {}
+_BY_IDENTITY_MAX = 2048
+
+
 def tile_layout(tile: Mapping[str, Any]) -> TileLayout:
     """The (cached) layout of a catalogue tile, keyed by its id and feature list."""
+    seen = _BY_IDENTITY.get(id(tile))
+    if (seen is not None and seen[0] is tile and seen[1] == tile.get("id")
+            and seen[2] == tile["features"] and seen[3] == tile.get("flags")):
+        return seen[4]
+    layout = _layout_by_key(tile)
+    if len(_BY_IDENTITY) >= _BY_IDENTITY_MAX:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(tile)] = (tile, tile.get("id"), copy.deepcopy(tile["features"]),
+                              copy.deepcopy(tile.get("flags")), layout)
+    return layout
+
+
+def _layout_by_key(tile: Mapping[str, Any]) -> TileLayout:
     key = repr((tile.get("id"), tile["features"], tile.get("flags")))
     _PENDING[key] = tile
     try:

@@ -57,6 +57,7 @@ class ScoreTrack:
     pawns: list[tuple[int, ...]]
     #: Awards whose pawns have not moved yet, oldest first.
     pawn_queue: list[PawnMove]
+    settle_due: bool
 
     def square(self, player: int, pawn: int = 0) -> int:
         """The square of the track a pawn stands on."""
@@ -104,6 +105,9 @@ class ScoreTrack:
                 if decision is not None and ask:
                     return decision
             if not queue:
+                # nothing waits any more until a pawn moves (the driver then
+                # asks again: `settle_due`, set by `move_pawn`)
+                self.settle_due = False
                 return None
 
     def settle_with(self, pawn: int, events: list[Event]) -> None:
@@ -121,6 +125,7 @@ class ScoreTrack:
             queue[0:0] = caused
 
     def move_pawn(self, player: int, pawn: int, move: PawnMove, events: list[Event]) -> None:
+        self.settle_due = True
         carried = list(self.pawns[player])
         start = carried[pawn]
         carried[pawn] = start + move.points

@@ -218,6 +218,8 @@ def first_ferries(game: Game, placed: Position) -> list[Position]:
     found: set[Position] = set()
     starts = [base + local for local, spec in enumerate(rotated.tile.features)
               if spec.kind == "road"]
+    if not _ferry_on_roads(game, placed, starts, links):
+        return []
     seen = set(starts)
     todo = list(starts)
     while todo:
@@ -232,6 +234,23 @@ def first_ferries(game: Game, placed: Position) -> list[Position]:
                 seen.add(other)
                 todo.append(other)
     return sorted(found)
+
+
+def _ferry_on_roads(game: Game, placed: Position, starts: list[int],
+                    links: Mapping[Position, tuple[int, int]]) -> bool:
+    """Whether another tile's ferry lies on one of the roads `starts` belong
+    to. A road's feature already joins what the ferries link (`tile_links`),
+    so the walk of `first_ferries` never leaves it: without a ferry on its
+    tiles the walk, run every turn once a ferry exists, would find none."""
+    others = [pos for pos in links if pos != placed]
+    if not others:
+        return False
+    features = game.features
+    for start in starts:
+        feature = features[game.find(start)]
+        if feature is not None and any(pos in feature.tiles for pos in others):
+            return True
+    return False
 
 
 def movable_ferries(game: Game) -> list[Position]:

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from carcassonne_desktop.engine.catalogue import TileType
+from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
 from carcassonne_desktop.engine.events import Event, FigureReturned
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import (
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
 
 ID = "heretics_shrines"
+#: extension_state: the cloisters and shrines on the board (`centres`).
+_CENTRES = f"{ID}.centres"
 SHRINE = "shrine"
 CLOISTER = "cloister"
 #: Each side of a challenge and its rival.
@@ -113,6 +115,18 @@ def placement_problem(game: Game, kind: str, x: int, y: int) -> str | None:
     return None
 
 
+def centres(game: Game) -> tuple[tuple[str, Position], ...]:
+    """Every cloister and shrine tile on the board (its kind and cell), in
+    the order they were placed: kept by `on_tile_placed` while the expansion
+    plays (a scan of the whole board at every cloister or shrine dealt cost
+    more than the rest of the deal), found by a scan otherwise."""
+    kept = game.extension_state.get(_CENTRES)
+    if kept is not None:
+        return kept  # type: ignore[no-any-return]
+    return tuple((found, pos) for pos, (rotated, _) in game.board.items()
+                 if (found := centre_kind(rotated.tile)) is not None)
+
+
 def forbidden_cells(game: Game, kind: str) -> set[Position]:
     """Every empty cell where a `kind` tile would break the rule, from one
     pass over the board: `placement_problem` for each candidate cell looked
@@ -122,8 +136,7 @@ def forbidden_cells(game: Game, kind: str) -> set[Position]:
     rival = RIVALS[kind]
     rivals: list[Position] = []
     same: set[Position] = set()
-    for pos, (rotated, _) in game.board.items():
-        found = centre_kind(rotated.tile)
+    for found, pos in centres(game):
         if found == rival:
             rivals.append(pos)
         elif found == kind:
@@ -198,6 +211,14 @@ class HereticsShrines(Expansion):
         if CLOISTER in figure.kinds:
             return figure.kinds | {SHRINE}
         return figure.kinds
+
+    def on_tile_placed(self, game: Game, x: int, y: int, rotated: RotatedTile) -> None:
+        kind = centre_kind(rotated.tile)
+        state = game.extension_state
+        if kind is not None:
+            state[_CENTRES] = state.get(_CENTRES, ()) + ((kind, (x, y)),)
+        elif _CENTRES not in state:
+            state[_CENTRES] = ()
 
     def filter_cells(
         self, game: Game, tile: TileType, cells: list[Position]

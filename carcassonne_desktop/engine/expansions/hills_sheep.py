@@ -22,10 +22,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from carcassonne_desktop.engine.actions import Action, register_action
-from carcassonne_desktop.engine.catalogue import RotatedTile
+from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind
 from carcassonne_desktop.engine.errors import MalformedError
 from carcassonne_desktop.engine.events import Event
@@ -257,10 +258,20 @@ def _shepherd_work(game: Game, events: list[Event]) -> Decision | None:
 # ----------------------------------------------------- hs/02's shared edge
 def _shared_edge(rotated: RotatedTile) -> tuple[int, int] | None:
     """(local city, board direction of the edge it shares) if the tile has one."""
-    for local, spec in enumerate(rotated.tile.features):
+    own = _shared_edge_of(rotated.tile)
+    if own is None:
+        return None
+    return own[0], (own[1] + rotated.rot) % 4
+
+
+@lru_cache(maxsize=1024)  # tile types of a few catalogues (each Rules builds its own)
+def _shared_edge_of(tile: TileType) -> tuple[int, int] | None:
+    """(local city, unturned direction of its shared edge), once per tile
+    type: every placed tile asks it of itself and its four neighbours."""
+    for local, spec in enumerate(tile.features):
         edge = spec.attrs.get("shared_edge")
         if isinstance(edge, str):
-            return local, (PORT_INDEX[edge] + rotated.rot) % 4
+            return local, PORT_INDEX[edge]
     return None
 
 

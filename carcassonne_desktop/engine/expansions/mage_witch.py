@@ -11,11 +11,12 @@ feature is scored. Rulings: docs/rulings.md, "Mage & Witch".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
-from carcassonne_desktop.engine.actions import Action, MoveFigure, Remove
+from carcassonne_desktop.engine.actions import Action, MoveFigure, Remove, Spot
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
@@ -25,6 +26,7 @@ from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
+    from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
     from carcassonne_desktop.engine.game import Game
 
 MAGE, WITCH = "mage", "witch"
@@ -76,21 +78,42 @@ def open_features(game: Game) -> dict[int, tuple[int, int, str]]:
     peut pas être posé sur la tuile que vous venez de placer"; a feature
     that the tile extends is chosen through one of its other tiles). A
     feature completed by the tile just placed is complete."""
-    found: dict[int, tuple[int, int, str]] = {}
+    return dict(_open_spots(game))
+
+
+def _open_spots(game: Game) -> Iterator[tuple[int, tuple[int, int, str]]]:
+    """`open_features` one at a time, in segment order, so that a question
+    "is there any answer" stops at the first (it is asked after every magic
+    tile and every join, on a board of hundreds of segments). Only the road
+    and city segments of each tile are looked at, tile by tile in the order
+    of their segments; a root is judged once (whether its feature is an open
+    road or city does not depend on the segment that reached it)."""
     placed = game.last_placed
     features = game.features
-    for node in range(len(game.parent)):
-        if game.node_pos[node] == placed:
+    find = game.find
+    done: set[int] = set()
+    for rotated, base in sorted(game.board.values(), key=_base_of):
+        if game.node_pos[base] == placed:
             continue
-        root = game.find(node)
-        if root in found:
-            continue
-        feature = features[root]
-        if feature is None or feature.kind not in KINDS or feature.open == 0:
-            continue
-        if game.segment_kind(node) in KINDS:
-            found[root] = game.spot_of(node)
-    return found
+        for local in _road_and_city_segments(rotated.tile):
+            node = base + local
+            root = find(node)
+            if root in done:
+                continue
+            done.add(root)
+            feature = features[root]
+            if feature is not None and feature.kind in KINDS and feature.open != 0:
+                yield root, game.spot_of(node)
+
+
+def _base_of(placed: tuple[RotatedTile, int]) -> int:
+    return placed[1]
+
+
+@lru_cache(maxsize=1024)  # tile types of a few catalogues (each Rules builds its own)
+def _road_and_city_segments(tile: TileType) -> tuple[int, ...]:
+    """The tile's features the figures may stand on, by local index."""
+    return tuple(local for local, spec in enumerate(tile.features) if spec.kind in KINDS)
 
 
 def moves(game: Game, figures: Iterable[str]) -> list[Action]:
@@ -102,9 +125,23 @@ def moves(game: Game, figures: Iterable[str]) -> list[Action]:
         here = figure_root(game, figure)
         there = figure_root(game, other(figure))
         source = game.neutral_figures.get(figure) if here is not None else None
-        actions.extend(MoveFigure(figure, source, spot) for root, spot in targets.items()
+        actions.extend(_move(figure, source, spot) for root, spot in targets.items()
                        if root != here and root != there)
     return actions
+
+
+@lru_cache(maxsize=4096)
+def _move(figure: str, source: Spot | None, target: tuple[int, int, str]) -> MoveFigure:
+    """One move, built once (actions are immutable): each decision lists a
+    move to every open road and city, mostly the same as the last time."""
+    return MoveFigure(figure, source, target)
+
+
+def _can_move(game: Game, figures: Iterable[str]) -> bool:
+    """Whether `moves(game, figures)` is not empty, without building it."""
+    barred = [(figure_root(game, f), figure_root(game, other(f))) for f in figures]
+    return any(root != here and root != there
+               for root, _ in _open_spots(game) for here, there in barred)
 
 
 def _removals(game: Game) -> list[Action]:
@@ -115,10 +152,15 @@ def _removals(game: Game) -> list[Action]:
 
 # ------------------------------------------------------------ the decision
 def _legal(game: Game, decision: Decision) -> list[Action]:
-    shared = together(game)
-    figures = FIGURES if shared is None else tuple(
-        f for f in FIGURES if figure_root(game, f) == shared)
+    figures = _movable(game)
     return moves(game, figures) or _removals(game)
+
+
+def _movable(game: Game) -> tuple[str, ...]:
+    """The figures the decision may move: both, or the two sharing a feature."""
+    shared = together(game)
+    return FIGURES if shared is None else tuple(
+        f for f in FIGURES if figure_root(game, f) == shared)
 
 
 def _resolve(game: Game, decision: Decision, action: Action, events: list[Event]
@@ -177,7 +219,7 @@ def _magic_pending(game: Game) -> bool:
 
 def _ask(game: Game, why: str) -> Decision | None:
     decision = Decision(KIND, game.turn_player, False, (why,))
-    if not _legal(game, decision):
+    if not _can_move(game, _movable(game)) and not _removals(game):
         game.turn_state[_DONE] = game.last_placed  # neither is in play nor can come in
         return None
     return decision

@@ -27,7 +27,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -49,6 +49,7 @@ from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
+    from carcassonne_desktop.engine.rules import Rules
 
 ID = "wheel_of_fortune"
 WHEEL = "wheel"  # the area, the feature kind of the artwork, the tile flag, a category
@@ -137,6 +138,20 @@ def may_crown(figure: FigureType) -> bool:
     """Partisans that may stand on any land may go on a crown space; the
     abbot, which stands only on cloisters and gardens, may not."""
     return is_partisan(figure) and "city" in figure.kinds
+
+
+@lru_cache(maxsize=16)
+def _crowners(rules: Rules) -> tuple[str, ...]:
+    """The names of the figures that may go on a crown, in the game's order
+    (asked at every figure step: once per rules, whose figures never change)."""
+    return tuple(f.name for f in rules.figures if may_crown(f))
+
+
+@lru_cache(maxsize=256)
+def _crown_action(figure: str, slot: str) -> DeployToArea:
+    """One crown's deploy action, built once (actions are immutable): every
+    figure step offers each free crown to each figure that may go there."""
+    return DeployToArea(figure, WHEEL, slot)
 
 
 def partisans_on_land(game: Game, player: int) -> list[tuple[int, str, int]]:
@@ -468,10 +483,10 @@ class WheelOfFortune(Expansion):
     # --- the crown ---------------------------------------------------------
     def extra_actions(self, game: Game) -> Iterable[Action]:
         supply = game.supply[game.turn_player]
-        figures = [f.name for f in game.rules.figures if may_crown(f) and supply.get(f.name, 0)]
+        figures = [name for name in _crowners(game.rules) if supply.get(name, 0)]
         if not figures:
             return ()
-        return [DeployToArea(name, WHEEL, slot) for slot in free_crowns(game) for name in figures]
+        return [_crown_action(name, slot) for slot in free_crowns(game) for name in figures]
 
     def apply_action(self, game: Game, action: Action) -> list[Event] | None:
         if not isinstance(action, DeployToArea) or action.area != WHEEL:

@@ -231,6 +231,8 @@ class RiverCourse(Expansion):
         return _problem(game, tile, x, y, rot)
 
     def on_tile_placed(self, game: Game, x: int, y: int, rotated: RotatedTile) -> None:
+        if not is_river_tile(rotated.tile):
+            return  # every tile comes here: the river's ports only for its own
         ports = river_ports(rotated)
         if not ports or not self.leads(game):
             return

@@ -1,0 +1,234 @@
+"""The shortcuts taken for speed with every expansion (issue 28, "Speed with
+everything") give the same answers as the long way round.
+
+Each cache or early exit is checked against what it replaces, after every
+action of random games with every expansion: a cache that could go stale, or
+an early exit that stops too soon, shows here before it changes a game.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from carcassonne_desktop.engine import Game, Rules, quick_setup
+from carcassonne_desktop.engine.expansion import registry
+from carcassonne_desktop.engine.expansions import mage_witch
+from carcassonne_desktop.engine.tile_layout import build_layout, tile_layout
+
+EVERYTHING = tuple(registry())
+SEEDS = (1, 2)
+
+
+def _random_positions(seed: int, rules: Rules) -> Iterator[Game]:
+    """Every position of a random 2-player game with every expansion."""
+    game = Game(quick_setup(2, seed=seed, expansions=EVERYTHING), rules)
+    rng = random.Random(seed)
+    while not game.is_over:
+        yield game
+        actions = game.legal_actions()
+        game.apply(actions[rng.randrange(len(actions))])
+
+
+@pytest.fixture(scope="module")
+def rules() -> Rules:
+    return Rules(quick_setup(2, expansions=EVERYTHING))
+
+
+# ----------------------------------------------- answers listed once per decision
+@pytest.mark.parametrize("seed", SEEDS)
+def test_decision_answers_listed_once_match_a_fresh_listing(seed: int, rules: Rules) -> None:
+    """The answers `legal_actions` lists for an expansion's decision are the
+    ones `apply` checks against: they match a fresh listing, a copy (which
+    lists them anew) and are dropped by every `apply`."""
+    asked = 0
+    for game in _random_positions(seed, rules):
+        assert game._answers is None, "an apply left answers listed for an older state"
+        pending = game.pending
+        assert pending is not None
+        listed = list(game.legal_actions())
+        if pending.kind in ("place_tile", "figure"):
+            continue
+        asked += 1
+        kind = rules.decision_kind(pending.kind)
+        assert listed == list(kind.legal(game, pending))
+        assert listed == list(game.copy().legal_actions())
+    assert asked > 20  # the games asked expansions' questions
+
+
+def test_decision_answers_cache_changes_no_game(monkeypatch: pytest.MonkeyPatch,
+                                                rules: Rules) -> None:
+    """Random games end in the same state with and without the listed answers kept."""
+    def play() -> tuple[object, ...]:
+        positions = list(_random_positions(3, rules))
+        last = positions[-1]  # the same game object, over when the loop ends
+        assert last.is_over
+        return last.state_key() + (tuple(last.history),)
+
+    kept = play()
+    monkeypatch.setattr(Game, "_decision_answers",
+                        lambda self, pending: rules.decision_kind(pending.kind).legal(self, pending))
+    fresh = play()
+    assert kept == fresh
+
+
+# ----------------------------------------------------- the mage and the witch
+def _open_features_scanning_every_segment(game: Game) -> dict[int, tuple[int, int, str]]:
+    """`open_features` as it was written before the speed work: the oracle."""
+    found: dict[int, tuple[int, int, str]] = {}
+    for node in range(len(game.parent)):
+        if game.node_pos[node] == game.last_placed:
+            continue
+        root = game.find(node)
+        if root in found:
+            continue
+        feature = game.features[root]
+        if feature is None or feature.kind not in mage_witch.KINDS or feature.open == 0:
+            continue
+        if game.segment_kind(node) in mage_witch.KINDS:
+            found[root] = game.spot_of(node)
+    return found
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_mage_witch_early_exit_agrees_with_the_full_listing(seed: int, rules: Rules) -> None:
+    """After every action: the open features match the old full scan, and
+    "can a figure move" is true exactly when the moves listed are not none."""
+    for game in _random_positions(seed, rules):
+        found = mage_witch.open_features(game)
+        assert found == _open_features_scanning_every_segment(game)
+        assert list(found) == list(_open_features_scanning_every_segment(game))
+        for figures in (mage_witch.FIGURES, (mage_witch.MAGE,), (mage_witch.WITCH,)):
+            assert mage_witch._can_move(game, figures) == bool(mage_witch.moves(game, figures))
+
+
+# -------------------------------------------------------------- tile layouts
+def test_tile_layout_identity_cache_matches_a_fresh_build(rules: Rules) -> None:
+    """Every tile's cached layout has the anchors a fresh build gives, asked twice."""
+    for tile in rules.catalogue:
+        raw = tile.raw
+        assert tile_layout(raw).anchors == build_layout(raw).anchors
+        assert tile_layout(raw) is tile_layout(raw)
+
+
+def test_tile_layout_identity_cache_sees_a_tile_edited_in_place(rules: Rules) -> None:
+    """A mapping edited in place after its layout was found gets a new layout
+    (the identity cache compares what the layout was built from)."""
+    source = next(t.raw for t in rules.catalogue if len(t.raw["features"]) > 2)
+    tile = copy.deepcopy(dict(source))
+    before = tile_layout(tile)
+    assert len(before.anchors) == len(tile["features"])
+    tile["features"].pop()
+    after = tile_layout(tile)
+    assert after is not before
+    assert len(after.anchors) == len(tile["features"])
+    assert after.anchors == build_layout(tile).anchors
+
+
+# ------------------------------------------------- pawns settled only when due
+def test_pawns_settled_asked_only_when_due_changes_no_game(monkeypatch: pytest.MonkeyPatch,
+                                                           rules: Rules) -> None:
+    """The driver asks the `pawns_settled` hooks only after a pawn moved:
+    random games with every expansion (robbers steal in them) end in the same
+    state as when the hooks are asked before every step, as before."""
+    def play(seed: int) -> tuple[object, ...]:
+        positions = list(_random_positions(seed, rules))
+        last = positions[-1]
+        assert last.is_over
+        return last.state_key() + (tuple(last.history),)
+
+    due = [play(seed) for seed in (4, 5)]
+    monkeypatch.setattr(Game, "settle_due", property(lambda self: True, lambda self, v: None))
+    always = [play(seed) for seed in (4, 5)]
+    assert due == always
+
+
+def test_settle_due_cleared_when_nothing_waits(rules: Rules) -> None:
+    """After any action of a game with robbers, either the hooks are due or
+    nothing is waiting for them: no claim of a robber survives with the flag off."""
+    robbed = 0
+    for game in _random_positions(6, rules):
+        claims = game.turn_state.get("robbers.claims", ())
+        robbed += bool(claims)
+        if not game.settle_due:
+            assert not claims
+    assert robbed > 0
+
+
+# ------------------------------------------------------ hs/02's shared edge
+def test_shared_edge_of_a_tile_type_turns_with_the_tile(rules: Rules) -> None:
+    """The shared edge found once per tile type is the one the features name,
+    turned with the tile."""
+    from carcassonne_desktop.engine.expansions.hills_sheep import _shared_edge
+    from carcassonne_desktop.engine.geometry import PORT_INDEX
+
+    found = 0
+    for tile in rules.catalogue:
+        named = [(local, spec.attrs["shared_edge"]) for local, spec in enumerate(tile.features)
+                 if isinstance(spec.attrs.get("shared_edge"), str)]
+        for rot in range(4):
+            expected = ((named[0][0], (PORT_INDEX[named[0][1]] + rot) % 4) if named else None)
+            assert _shared_edge(tile.rotations[rot]) == expected
+        found += bool(named)
+    assert found == 1
+
+
+# ------------------------------------------------ cloisters and shrines kept
+@pytest.mark.parametrize("seed", SEEDS)
+def test_heretics_centres_kept_match_a_board_scan(seed: int, rules: Rules) -> None:
+    """The cloisters and shrines kept as tiles are placed are those a scan of
+    the board finds, in placement order, after every action."""
+    from carcassonne_desktop.engine.expansions.heretics_shrines import centre_kind, centres
+
+    for game in _random_positions(seed, rules):
+        scanned = tuple((kind, pos) for pos, (rotated, _) in game.board.items()
+                        if (kind := centre_kind(rotated.tile)) is not None)
+        assert "heretics_shrines.centres" in game.extension_state
+        assert centres(game) == scanned
+        assert centres(game.copy()) == scanned
+
+
+# ------------------------------------------------------------- the crowns
+def test_wheel_crowns_offered_match_a_fresh_listing(rules: Rules) -> None:
+    """The crown deploys built once are those the figure step would build
+    afresh: each free crown for each figure in supply that may be crowned."""
+    from carcassonne_desktop.engine.actions import DeployToArea
+    from carcassonne_desktop.engine.expansions import wheel_of_fortune as wheel
+
+    wheel_rules = next(e for e in rules.expansions if e.id == wheel.ID)
+    offered = 0
+    for game in _random_positions(7, rules):
+        if game.pending is None or game.pending.kind != "figure":
+            continue
+        supply = game.supply[game.turn_player]
+        expected = [DeployToArea(f.name, wheel.WHEEL, slot) for slot in wheel.free_crowns(game)
+                    for f in rules.figures if wheel.may_crown(f) and supply.get(f.name, 0)]
+        assert list(wheel_rules.extra_actions(game)) == expected
+        offered += len(expected)
+    assert offered > 100
+
+
+# ------------------------------------------------------------------ ferries
+@pytest.mark.parametrize("seed", SEEDS)
+def test_ferries_walk_skipped_only_when_it_finds_none(seed: int, rules: Rules,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first ferries met from the tile just placed are the same with the
+    early exit (no other ferry on the tile's roads) as with the full walk."""
+    from carcassonne_desktop.engine.expansions import ferries
+
+    walked = skipped = 0
+    for game in _random_positions(seed, rules):
+        placed = game.last_placed
+        if placed is None or not ferries.ferries(game):
+            continue
+        quick = ferries.first_ferries(game, placed)
+        with monkeypatch.context() as patch:
+            patch.setattr(ferries, "_ferry_on_roads", lambda *args: True)
+            full = ferries.first_ferries(game, placed)
+        assert quick == full
+        walked += bool(full)
+        skipped += not full
+    assert walked > 0 and skipped > 0
