@@ -305,3 +305,56 @@ def test_the_steady_hand_is_a_table_setting_kept_between_games(tmp_path, _screen
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert load_settings(path).steady_hand is True
 
+
+
+# ------------------------------------------------------------- the keyboard
+def _key(scene: Any, key: int, times: int = 1) -> None:
+    for _ in range(times):
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def test_the_hurl_has_a_keyboard_alternative_that_lands_where_the_same_drag_would(_screen) -> None:
+    """Regression: only the catch could be played without a mouse. Left and
+    Right turn the aim, Up and Down set the power, Enter or Space lets go."""
+    from carcassonne_desktop.ui.expansions.catapult_aim import KEY_POWER, KEY_TURN, key_pull
+
+    scene, answers = _hurl_scene()
+    _key(scene, pygame.K_RETURN)
+    assert scene.rest is None, "Enter before any aim is no hurl"
+    _key(scene, pygame.K_UP, 30)
+    _key(scene, pygame.K_DOWN, 5)
+    _key(scene, pygame.K_RIGHT, 4)
+    _key(scene, pygame.K_LEFT, 1)
+    assert scene.keys.level == pytest.approx(25 * KEY_POWER)
+    assert scene.keys.angle == pytest.approx(-math.pi / 2 + 3 * KEY_TURN)
+    anchor = scene.view().anchor
+    press, release = key_pull(anchor, scene.keys.angle, scene.keys.level)
+    assert math.dist(press, release) == pytest.approx(25 * KEY_POWER * MAX_PULL)
+    assert scene.planned() == rest_point(scene.launch, press, release, wobble(scene.seed))
+    scene.draw(_screen)  # the pull drawn, the help line with the keys
+    _key(scene, pygame.K_SPACE)
+    expected = rest_point(scene.launch, press, release, wobble(scene.seed))
+    assert scene.rest == expected
+    assert expected[1] < scene.launch[1] and expected[0] > scene.launch[0], "up and a little right"
+    _run(scene, FLIGHT_SECONDS + SHOW_SECONDS)
+    assert answers == [Hurl("knockout", *expected)]
+
+
+def test_escape_or_a_lost_focus_drops_the_keyboard_aim(_screen) -> None:
+    scene, answers = _hurl_scene()
+    _key(scene, pygame.K_UP, 20)
+    scene.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    _key(scene, pygame.K_RETURN)
+    assert scene.rest is None and not scene.keys.aiming
+    _key(scene, pygame.K_UP, 20)
+    _key(scene, pygame.K_ESCAPE)
+    _key(scene, pygame.K_SPACE)
+    _run(scene, 10.0)
+    assert answers == [] and scene.rest is None
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_hurl_says_its_keys(language: str) -> None:
+    i18n.set_language(language)
+    line = i18n.tr("catapult.scene.hurl_keys")
+    assert line != i18n.key("catapult.scene.hurl_keys") and "←" in line and "↑" in line

@@ -6,9 +6,11 @@ catapult below the map in line with the fair. Press anywhere, pull back and
 let go (a slingshot): the power bar fills as you pull, the token leaves
 opposite the pull, flies (animated, bigger at the top of its arc), lands,
 and what it does is shown (figures knocked out, the follower seduced, the
-distance to the fair) before the answer goes to the game. The catch: a side
-view, the hurler pulls and lets go, the catcher closes the hand with a click
-or the space bar when the token reaches it.
+distance to the fair) before the answer goes to the game. The keyboard does
+the same: Left and Right turn the aim, Up and Down set the power, Enter or
+Space lets go (`KeyAim`). The catch: a side view, the hurler pulls and lets
+go, the catcher closes the hand with a click or the space bar when the token
+reaches it.
 
 Nothing here ever answers by itself: no time out, and a window that loses
 the focus in the middle of a pull drops the pull (the hurl is still to
@@ -49,11 +51,15 @@ from carcassonne_desktop.ui.expansions.catapult_aim import (
     BOARD_END,
     BOARD_START,
     HAND,
+    KEY_POWER,
+    KEY_START,
+    KEY_TURN,
     PIXELS_PER_TILE,
     SPEED,
     View,
     catch_outcome,
     flight,
+    key_pull,
     power,
     rest_point,
     throw_length,
@@ -164,6 +170,45 @@ class Pull:
         return False, None
 
 
+class KeyAim:
+    """The hurl by keyboard, for a player without a mouse: Left and Right
+    turn the aim, Up and Down set the power, Enter or Space lets go. The aim
+    is turned into the pull a drag would make (`key_pull`), so a key hurl
+    lands by the same rule. A lost focus or Escape drops it (never a hurl)."""
+
+    TURN = {pygame.K_LEFT: -KEY_TURN, pygame.K_RIGHT: KEY_TURN}
+    POWER = {pygame.K_UP: KEY_POWER, pygame.K_DOWN: -KEY_POWER}
+    RELEASE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+    def __init__(self) -> None:
+        self.angle = KEY_START
+        self.level = 0.0
+        self.aiming = False
+
+    def feed(self, event: pygame.event.Event) -> tuple[bool, bool]:
+        """(whether the event was the aim's, whether it let go)."""
+        if _lost_focus(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.aiming, self.level = False, 0.0
+            return event.type == pygame.KEYDOWN, False
+        if event.type != pygame.KEYDOWN:
+            return False, False
+        if event.key in self.TURN:
+            self.angle += self.TURN[event.key]
+            self.aiming = True
+            return True, False
+        if event.key in self.POWER:
+            self.level = min(max(self.level + self.POWER[event.key], 0.0), 1.0)
+            self.aiming = True
+            return True, False
+        if event.key in self.RELEASE and self.aiming:
+            return True, True
+        return False, False
+
+    def pull(self, anchor: tuple[float, float]
+             ) -> tuple[tuple[float, float], tuple[float, float]]:
+        return key_pull(anchor, self.angle, self.level)
+
+
 def _draw_power(surface: pygame.Surface, level: float) -> None:
     """The power bar at the right of the window, filled to ``level`` (0 to 1)."""
     bar = pygame.Rect(surface.get_width() - 50, surface.get_height() - 260, 24, 200)
@@ -197,6 +242,7 @@ class HurlScene(Scene):
             TABLE["helper"] = bool(settings.steady_hand)
         self.seed = f"{game.setup.seed}:{len(game.history)}:{self.player}"
         self.gesture = Pull()
+        self.keys = KeyAim()
         self.rest: tuple[float, float] | None = None
         self.clock = 0.0
         self.answered = False
@@ -222,11 +268,19 @@ class HurlScene(Scene):
     def shake(self) -> tuple[float, float]:
         return (0.0, 0.0) if TABLE["helper"] else wobble(self.seed)
 
+    def pulled(self) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The pull under way, by the mouse or by the keyboard's aim: (press,
+        where the hand is now), window pixels."""
+        if self.gesture.press is not None and self.gesture.pointer is not None:
+            return self.gesture.press, self.gesture.pointer
+        if self.keys.aiming:
+            return self.keys.pull(self.view().anchor)
+        return None
+
     def planned(self) -> tuple[float, float] | None:
         """Where the token would land if let go now (what the helper shows)."""
-        if self.gesture.press is None or self.gesture.pointer is None:
-            return None
-        return rest_point(self.launch, self.gesture.press, self.gesture.pointer, self.shake())
+        pull = self.pulled()
+        return None if pull is None else rest_point(self.launch, *pull, self.shake())
 
     # ------------------------------------------------------------- input
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -240,18 +294,21 @@ class HurlScene(Scene):
             return True  # flying: nothing to do but watch
         if self.gesture.press is None and _toggle_helper(event, self.size, self.app):
             return True
+        keyed, released = self.keys.feed(event)
         used, pulled = self.gesture.feed(event)
+        if released:
+            pulled = self.keys.pull(self.view().anchor)
         if pulled is not None:
             rest = rest_point(self.launch, *pulled, self.shake())
             if rest is not None:
                 self.rest = rest
                 self.clock = 0.0
-        if used:
+        if used or keyed:
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 
     def in_motion(self) -> bool:
-        return self.rest is not None or self.gesture.press is not None
+        return self.rest is not None or self.pulled() is not None
 
     def update(self, dt: float) -> None:
         if self.rest is None or self.answered:
@@ -282,7 +339,7 @@ class HurlScene(Scene):
         pygame.draw.rect(surface, GOOD_RGB, pygame.Rect(round(corner[0]), round(corner[1]),
                                                         PIXELS_PER_TILE, PIXELS_PER_TILE), 3)
         self._draw_catapult(surface, view)
-        if self.gesture.pulling:
+        if self.rest is None and self.pulled() is not None:
             self._draw_pull(surface, view)
         if self.rest is not None:
             self._draw_flight(surface, view)
@@ -300,6 +357,8 @@ class HurlScene(Scene):
         _text(surface, i18n.tr(f"catapult.scene.goal.{self.token}"), (40, 30), 16)
         if self.rest is None and not self.watching:
             _draw_helper(surface)
+            _text(surface, i18n.tr("catapult.scene.hurl_keys"),
+                  (surface.get_width() / 2, surface.get_height() - 16), 15, centre=True)
 
     def _draw_catapult(self, surface: pygame.Surface, view: View) -> None:
         x, y = view.anchor
@@ -307,13 +366,14 @@ class HurlScene(Scene):
                                                  (x + 22, y + 8), (x - 22, y + 8)])
         pygame.draw.line(surface, WOOD, (x - 26, y + 10), (x, y - 18), 6)
         pygame.draw.line(surface, WOOD, (x + 26, y + 10), (x, y - 18), 6)
-        if self.rest is None and self.gesture.press is None:
+        if self.rest is None and self.pulled() is None:
             pygame.draw.circle(surface, TOKEN_RGB[self.token], (round(x), round(y - 18)),
                                round(TOKEN_RADIUS * PIXELS_PER_TILE))
 
     def _draw_pull(self, surface: pygame.Surface, view: View) -> None:
-        press, pointer = self.gesture.press, self.gesture.pointer
-        assert press is not None and pointer is not None
+        pull = self.pulled()
+        assert pull is not None
+        press, pointer = pull
         x, y = view.anchor
         grip = (x + pointer[0] - press[0], y - 18 + pointer[1] - press[1])
         pygame.draw.line(surface, (60, 40, 20), (x - 22, y - 10), grip, 3)
