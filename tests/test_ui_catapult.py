@@ -266,7 +266,7 @@ def test_a_computer_hurl_is_shown_flying_then_played_as_it_was(_screen) -> None:
     assert answers == [computer]
 
 
-def test_a_person_catches_a_computer_s_throw_and_a_computer_catch_is_not_shown() -> None:
+def test_a_person_catches_a_computer_s_throw() -> None:
     from carcassonne_desktop.ui.expansions import watch_scene
 
     game = _position("ca_catch_each_outcome", 3, {0: "ai:hard"})  # Rouge throws to Bleu
@@ -280,8 +280,28 @@ def test_a_person_catches_a_computer_s_throw_and_a_computer_catch_is_not_shown()
     short = watch_scene(CATCH)(None, game, game.pending, CatchOutcome("short"), answers.append)
     _run(short, 3.0)
     assert answers[-1] == CatchOutcome("short")
+
+
+@pytest.mark.parametrize("outcome", ["caught", "touched", "far", "short"])
+def test_a_computer_s_catch_of_a_computer_s_throw_is_shown_as_it_was(_screen, outcome) -> None:
+    """Regression: a throw between two computers opened no scene, so the
+    people at the table never saw it; it is played out as the computer's
+    outcome says (the hand closes in time, a little off, too late), and that
+    outcome is the answer."""
+    from carcassonne_desktop.ui.expansions import watch_scene
+
     both = _position("ca_catch_each_outcome", 3, {0: "ai:hard", 1: "ai:easy"})
-    assert watch_scene(CATCH)(None, both, both.pending, CatchOutcome("far"), answers.append) is None
+    answers: list[Any] = []
+    scene = watch_scene(CATCH)(None, both, both.pending, CatchOutcome(outcome), answers.append)
+    assert scene is not None and scene.computer_catcher
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    assert scene.closed_at is None, "a person's key does not close a computer's hand"
+    for _ in range(300):
+        scene.update(0.01)
+        if scene.outcome is None:
+            scene.draw(_screen)
+    assert scene.outcome == outcome and catch_outcome(scene.pull, scene.closed_at) == outcome
+    assert answers == [CatchOutcome(outcome)]
 
 
 def test_the_steady_hand_is_a_table_setting_kept_between_games(tmp_path, _screen) -> None:

@@ -50,12 +50,14 @@ from carcassonne_desktop.ui.camera import Camera
 from carcassonne_desktop.ui.expansions.catapult_aim import (
     BOARD_END,
     BOARD_START,
+    CATCH_WINDOW,
     HAND,
     KEY_POWER,
     KEY_START,
     KEY_TURN,
     PIXELS_PER_TILE,
     SPEED,
+    TOUCH_WINDOW,
     View,
     catch_outcome,
     flight,
@@ -458,6 +460,8 @@ class CatchScene(Scene):
         self.clock = 0.0
         self.closed_at: float | None = None
         self.outcome: str | None = None
+        #: A computer's catch being shown: the outcome it already has.
+        self.forced: str | None = None
         self.shown = 0.0
         self.answered = False
         self.size = app.screen_size if app is not None else (1280, 800)
@@ -471,15 +475,19 @@ class CatchScene(Scene):
 
     @classmethod
     def watch(cls, app: Any, game: Any, decision: Any, action: Any,
-              done: Callable[[Any], None]) -> CatchScene | None:
-        """A computer's throw to a person, who catches it here (the computer's
-        own outcome says only whether the throw was long enough); None when a
-        computer catches too (nothing for the table to do)."""
+              done: Callable[[Any], None]) -> CatchScene:
+        """A computer's throw. To a person, who catches it here (the
+        computer's own outcome says only whether the throw was long enough);
+        to a computer, played out as the computer's outcome says, for the
+        people at the table to see (the hand closes in time, a little off,
+        or too late), and that outcome is the answer."""
         scene = cls(app, game, decision, done)
-        if scene.computer_catcher:
-            return None
         scene.computer_hurler = True
         scene.pull = 0.35 if action.outcome == "short" else 1.0
+        if scene.computer_catcher:
+            scene.forced = action.outcome
+            scene.computer_late = {"caught": 0.0, "touched": (CATCH_WINDOW + TOUCH_WINDOW) / 2
+                                   }.get(action.outcome, 2 * TOUCH_WINDOW)
         return scene
 
     def _x(self, table: float) -> float:
@@ -518,7 +526,7 @@ class CatchScene(Scene):
         landed = min(throw_length(self.pull), 1.15) / SPEED
         if self.outcome is None and (self.clock >= landed or self.closed_at is not None
                                      and self.clock >= HAND / SPEED):
-            self.outcome = catch_outcome(self.pull, self.closed_at)
+            self.outcome = self.forced or catch_outcome(self.pull, self.closed_at)
         if self.outcome is not None:
             self.shown += dt
             if self.shown >= SHOW_SECONDS:
