@@ -378,3 +378,50 @@ def test_the_hurl_says_its_keys(language: str) -> None:
     i18n.set_language(language)
     line = i18n.tr("catapult.scene.hurl_keys")
     assert line != i18n.key("catapult.scene.hurl_keys") and "←" in line and "↑" in line
+
+
+# ------------------------------------------------- in the window, the turn
+from tests import test_ui_decisions  # noqa: E402
+
+#: The window, in French (the fixture of the flock decision's tests).
+app = test_ui_decisions.app
+
+
+def test_a_human_hurl_makes_the_turn_final_and_the_ready_line_is_never_stale(app) -> None:
+    """Regressions found playing: the hurl could be taken back and tried
+    again (ruling CA11); the seduction's swap declined left the ready line
+    saying "No figure placed" (the pass was the swap's, not the figure
+    step's)."""
+    from carcassonne_desktop.engine import PASS
+    from carcassonne_desktop.engine.expansions.catapult import SWAP, ChooseToken
+    from carcassonne_desktop.ui.game_texts import status
+    from carcassonne_desktop.ui.placement_controller import DECIDE, READY
+    from tests.test_ui_count import _scene_of
+    from tests.test_ui_game_flow import _steps
+
+    scene = _scene_of(app, "ca_seduction_from_supply", 6)
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.decision.kind == "catapult_token"
+    c.choose(ChooseToken("seduction"))
+    scene._after_tentative(c)
+    _steps(app)
+    hurl = app.stack.top
+    assert isinstance(hurl, HurlScene)
+    TABLE["helper"] = True  # a steady hand: the token lands by Bleu's follower (1.75, 0)
+    anchor = hurl.view().anchor
+    aim = ((1.8 - hurl.launch[0]) / MAX_RANGE * MAX_PULL, (0.1 - hurl.launch[1]) / MAX_RANGE * MAX_PULL)
+    hurl.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=anchor))
+    hurl.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
+                                         pos=(anchor[0] - aim[0], anchor[1] - aim[1])))
+    assert hurl.rest == pytest.approx((1.8, 0.1), abs=0.01)
+    _steps(app, round((FLIGHT_SECONDS + SHOW_SECONDS) * 60) + 10)
+    assert app.stack.top is scene
+    assert [a.type for a in scene.game.history[6:]] == ["catapult_token", "catapult"], \
+        "the hurl is on the real game at once"
+    assert not scene.session.history.can_undo(), "and cannot be taken back"
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.decision.kind == SWAP
+    c.choose(PASS)
+    assert c.state == READY
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title == "Pas d’échange : le partisan adverse reste. Validez ou reprenez."
