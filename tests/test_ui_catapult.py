@@ -425,3 +425,19 @@ def test_a_human_hurl_makes_the_turn_final_and_the_ready_line_is_never_stale(app
     assert c.state == READY
     said = status(scene.game, c, final_running=False, thinking=False)
     assert said.title == "Pas d’échange : le partisan adverse reste. Validez ou reprenez."
+
+
+def test_the_token_buttons_read_in_the_rulebook_s_order_and_keep_it(app) -> None:
+    """Regression: the token buttons stood in reverse order. Seed 002 gives
+    knock-out, seduction, target, catch; the buttons read so, top down, and
+    a later fair with fewer tokens keeps that order."""
+    from carcassonne_desktop.engine.expansions.catapult import ChooseToken
+    from tests.test_ui_count import _scene_of
+
+    scene = _scene_of(app, "ca_target_tie", 2)
+    buttons = sorted((b.rect.top, b.rect.left, b.text) for name, b in scene.buttons.items()
+                     if name.startswith("choice:"))
+    assert [text for _, _, text in buttons] == ["Renversement", "Séduction", "Tir sur cible",
+                                                "Attrape"]
+    later = [ChooseToken("catch"), ChooseToken("seduction")]  # as a later fair might list them
+    assert scene._in_stable_order("catapult_token", later) == later[::-1]
