@@ -441,3 +441,39 @@ def test_the_token_buttons_read_in_the_rulebook_s_order_and_keep_it(app) -> None
                                                 "Attrape"]
     later = [ChooseToken("catch"), ChooseToken("seduction")]  # as a later fair might list them
     assert scene._in_stable_order("catapult_token", later) == later[::-1]
+
+
+# -------------------------------------------------------------------- the art
+def test_each_token_type_has_its_own_look_even_without_colour() -> None:
+    """The plain discs differed only by colour: each type now carries an
+    emblem (burst, heart, rings, hand), so the four differ in grey too."""
+    from carcassonne_desktop.engine.expansions.catapult import TOKENS
+    from carcassonne_desktop.ui.expansions.catapult_art import draw_token
+
+    looks = []
+    for token in TOKENS:
+        image = pygame.Surface((64, 64))
+        image.fill((0, 0, 0))
+        draw_token(image, token, (32, 32), 28)
+        grey = pygame.transform.grayscale(image)
+        looks.append(pygame.image.tobytes(grey, "RGB"))
+    assert len(set(looks)) == len(TOKENS)
+
+
+def test_the_catapult_s_pictures_take_their_colours_from_the_theme() -> None:
+    """No colour is written in the catapult's interface code: the theme's
+    `catapult` group has them all (a colour-blind palette or a dark theme
+    changes them in one place)."""
+    import re
+
+    from carcassonne_desktop.engine.expansions.catapult import TOKENS
+    from carcassonne_desktop.ui.resources import palette_data
+
+    group = palette_data()["catapult"]
+    assert set(TOKENS) <= set(group)
+    folder = Path(__file__).parent.parent / "carcassonne_desktop" / "ui" / "expansions"
+    for name in ("catapult.py", "catapult_scene.py", "catapult_art.py"):
+        code = (folder / name).read_text(encoding="utf-8")
+        assert not re.search(r"\(\s*\d{1,3},\s*\d{1,3},\s*\d{1,3}\s*\)", code), name
+        for used in re.findall(r'rgb\("(\w+)"\)', code):
+            assert used in group, (name, used)

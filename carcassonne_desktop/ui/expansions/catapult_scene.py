@@ -44,7 +44,7 @@ from carcassonne_desktop.engine.expansions.shared.catapult_geometry import (
     on_map,
     target_distance,
 )
-from carcassonne_desktop.ui.art.meeples import player_rgb
+from carcassonne_desktop.ui.art.meeples import player_rgb, render_meeple
 from carcassonne_desktop.ui.board_layer import BoardLayer, player_colours
 from carcassonne_desktop.ui.camera import Camera
 from carcassonne_desktop.ui.expansions.catapult_aim import (
@@ -67,6 +67,7 @@ from carcassonne_desktop.ui.expansions.catapult_aim import (
     throw_length,
     wobble,
 )
+from carcassonne_desktop.ui.expansions.catapult_art import draw_catapult, draw_token, limit, rgb
 from carcassonne_desktop.ui.resources import font
 from carcassonne_desktop.ui.scene import Scene
 
@@ -79,11 +80,9 @@ FLIGHT_SECONDS, SHOW_SECONDS = 0.9, 1.4
 #: Where the catapult stands in the window: centred, this far above the bottom.
 LAUNCH_FROM_BOTTOM = 70
 
-TOKEN_RGB = {"knockout": (70, 110, 200), "seduction": (230, 190, 40),
-             "target": (60, 160, 80), "catch": (210, 80, 130)}
-WOOD, WOOD_DARK = (150, 100, 50), (90, 60, 30)
-BACKDROP, INK, PAPER = (32, 44, 36), (245, 240, 225), (250, 245, 230)
-HIT_RGB, GOOD_RGB = (220, 50, 40), (250, 215, 60)
+#: The drawn pull of the catapult's arm is at most this long (pixels): a
+#: long pull with the mouse drew the token out of the window.
+ARM_PULL = 46
 #: A computer catcher's hand closes this far from the right moment (seconds,
 #: standard deviation), by level.
 CATCHER_SPREAD = {"random": 0.2, "easy": 0.16, "greedy": 0.12, "medium": 0.1,
@@ -91,8 +90,8 @@ CATCHER_SPREAD = {"random": 0.2, "easy": 0.16, "greedy": 0.12, "medium": 0.1,
 
 
 def _text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 20,
-          colour: tuple[int, int, int] = INK, centre: bool = False, bold: bool = False) -> None:
-    image = font(size, bold=bold).render(text, True, colour)
+          colour: pygame.Color | None = None, centre: bool = False, bold: bool = False) -> None:
+    image = font(size, bold=bold).render(text, True, colour or rgb("ink"))
     rect = image.get_rect()
     if centre:
         rect.center = (round(pos[0]), round(pos[1]))
@@ -109,9 +108,9 @@ def _helper_box(size: tuple[int, int]) -> pygame.Rect:
 
 def _draw_helper(surface: pygame.Surface) -> None:
     box = _helper_box(surface.get_size())
-    pygame.draw.rect(surface, PAPER, box, border_radius=4)
+    pygame.draw.rect(surface, rgb("paper"), box, border_radius=4)
     if TABLE["helper"]:
-        pygame.draw.lines(surface, (40, 120, 40), False,
+        pygame.draw.lines(surface, rgb("tick"), False,
                           [(box.x + 5, box.centery), (box.x + 10, box.bottom - 6),
                            (box.right - 4, box.y + 5)], 3)
     _text(surface, i18n.tr("catapult.scene.helper"), (box.right + 8, box.y + 2), 17)
@@ -214,10 +213,10 @@ class KeyAim:
 def _draw_power(surface: pygame.Surface, level: float) -> None:
     """The power bar at the right of the window, filled to ``level`` (0 to 1)."""
     bar = pygame.Rect(surface.get_width() - 50, surface.get_height() - 260, 24, 200)
-    pygame.draw.rect(surface, (20, 28, 24), bar.inflate(6, 6), border_radius=6)
+    pygame.draw.rect(surface, rgb("bar"), bar.inflate(6, 6), border_radius=6)
     filled = pygame.Rect(bar.x, bar.bottom - round(bar.height * level), bar.width,
                          round(bar.height * level))
-    pygame.draw.rect(surface, (round(80 + 170 * level), round(200 - 120 * level), 60), filled,
+    pygame.draw.rect(surface, rgb("power_low").lerp(rgb("power_high"), level), filled,
                      border_radius=4)
     _text(surface, i18n.tr("catapult.scene.power"), (bar.centerx, bar.bottom + 16), 15,
           centre=True)
@@ -332,65 +331,59 @@ class HurlScene(Scene):
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.size = surface.get_size()
-        surface.fill(BACKDROP)
+        surface.fill(rgb("backdrop"))
         camera = self.camera()
         self.layer.draw(surface, camera, self.game)
         view = self.view()
         fx, fy = self.fair
         corner = view.to_screen((fx - 0.5, fy - 0.5))
-        pygame.draw.rect(surface, GOOD_RGB, pygame.Rect(round(corner[0]), round(corner[1]),
+        pygame.draw.rect(surface, rgb("good"), pygame.Rect(round(corner[0]), round(corner[1]),
                                                         PIXELS_PER_TILE, PIXELS_PER_TILE), 3)
         self._draw_catapult(surface, view)
-        if self.rest is None and self.pulled() is not None:
-            self._draw_pull(surface, view)
+        if self.rest is None and self.pulled() is not None and TABLE["helper"]:
+            self._draw_landing(surface, view)
         if self.rest is not None:
             self._draw_flight(surface, view)
         self._draw_header(surface)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         width = surface.get_width()
-        pygame.draw.rect(surface, (20, 28, 24), pygame.Rect(0, 0, width, 52))
+        pygame.draw.rect(surface, rgb("header"), pygame.Rect(0, 0, width, 52))
         name = _names(self.game)[self.player]
         colour = player_rgb(player_colours(self.game)[self.player])
-        pygame.draw.circle(surface, colour, (22, 26), 10)
+        draw_token(surface, self.token, (22, 26), 13)
+        pygame.draw.circle(surface, colour, (22, 26), 13, 3)
         _text(surface, i18n.tr("catapult.scene.hurl_title", name=name,
                                token=i18n.tr(f"catapult.token.{self.token}")), (40, 6), 22,
               bold=True)
         _text(surface, i18n.tr(f"catapult.scene.goal.{self.token}"), (40, 30), 16)
         if self.rest is None and not self.watching:
             _draw_helper(surface)
-            _text(surface, i18n.tr("catapult.scene.hurl_keys"),
-                  (surface.get_width() / 2, surface.get_height() - 16), 15, centre=True)
+            _text(surface, i18n.tr("catapult.scene.hurl_keys"), (surface.get_width() / 2, 66), 15,
+                  centre=True)
 
     def _draw_catapult(self, surface: pygame.Surface, view: View) -> None:
-        x, y = view.anchor
-        pygame.draw.polygon(surface, WOOD_DARK, [(x - 34, y + 30), (x + 34, y + 30),
-                                                 (x + 22, y + 8), (x - 22, y + 8)])
-        pygame.draw.line(surface, WOOD, (x - 26, y + 10), (x, y - 18), 6)
-        pygame.draw.line(surface, WOOD, (x + 26, y + 10), (x, y - 18), 6)
-        if self.rest is None and self.pulled() is None:
-            pygame.draw.circle(surface, TOKEN_RGB[self.token], (round(x), round(y - 18)),
-                               round(TOKEN_RADIUS * PIXELS_PER_TILE))
-
-    def _draw_pull(self, surface: pygame.Surface, view: View) -> None:
+        """The catapult, its arm drawn back as far as the pull (never out of
+        the window), the token in its cup until it flies."""
         pull = self.pulled()
-        assert pull is not None
-        press, pointer = pull
-        x, y = view.anchor
-        grip = (x + pointer[0] - press[0], y - 18 + pointer[1] - press[1])
-        pygame.draw.line(surface, (60, 40, 20), (x - 22, y - 10), grip, 3)
-        pygame.draw.line(surface, (60, 40, 20), (x + 22, y - 10), grip, 3)
-        pygame.draw.circle(surface, TOKEN_RGB[self.token], (round(grip[0]), round(grip[1])),
-                           round(TOKEN_RADIUS * PIXELS_PER_TILE))
-        _draw_power(surface, power(press, pointer))
-        if TABLE["helper"]:
-            landing = self.planned()
-            if landing is not None:
-                sx, sy = view.to_screen(landing)
-                pygame.draw.circle(surface, GOOD_RGB, (round(sx), round(sy)),
-                                   round(TOKEN_RADIUS * PIXELS_PER_TILE), 2)
-                pygame.draw.line(surface, GOOD_RGB, (sx - 8, sy), (sx + 8, sy), 2)
-                pygame.draw.line(surface, GOOD_RGB, (sx, sy - 8), (sx, sy + 8), 2)
+        arm = limit((pull[1][0] - pull[0][0], pull[1][1] - pull[0][1]), ARM_PULL) if pull else (0, 0)
+        cup = draw_catapult(surface, view.anchor, arm)
+        if self.rest is None:
+            draw_token(surface, self.token, cup, TOKEN_RADIUS * PIXELS_PER_TILE)
+        if pull is not None:
+            _draw_power(surface, power(*pull))
+
+    def _draw_landing(self, surface: pygame.Surface, view: View) -> None:
+        """The helper's mark where the token will land if let go now."""
+        landing = self.planned()
+        if landing is None:
+            return
+        sx, sy = view.to_screen(landing)
+        good = rgb("good")
+        pygame.draw.circle(surface, good, (round(sx), round(sy)),
+                           round(TOKEN_RADIUS * PIXELS_PER_TILE), 2)
+        pygame.draw.line(surface, good, (sx - 8, sy), (sx + 8, sy), 2)
+        pygame.draw.line(surface, good, (sx, sy - 8), (sx, sy + 8), 2)
 
     def _draw_flight(self, surface: pygame.Surface, view: View) -> None:
         assert self.rest is not None
@@ -398,11 +391,11 @@ class HurlScene(Scene):
         where, height = flight(self.launch, self.rest, t)
         sx, sy = view.to_screen(where)
         radius = TOKEN_RADIUS * PIXELS_PER_TILE * (1.0 + 1.2 * height)
-        pygame.draw.circle(surface, (0, 0, 0), (round(sx + 6 * height), round(sy + 14 * height)),
-                           round(TOKEN_RADIUS * PIXELS_PER_TILE))
-        pygame.draw.circle(surface, TOKEN_RGB[self.token], (round(sx), round(sy - 30 * height)),
-                           round(radius))
-        pygame.draw.circle(surface, PAPER, (round(sx), round(sy - 30 * height)), round(radius), 2)
+        size = round(TOKEN_RADIUS * PIXELS_PER_TILE)
+        shade = pygame.Surface((4 * size, 2 * size), pygame.SRCALPHA)
+        pygame.draw.ellipse(shade, (*rgb("shadow")[:3], 90), shade.get_rect())
+        surface.blit(shade, shade.get_rect(center=(round(sx + 6 * height), round(sy + 14 * height))))
+        draw_token(surface, self.token, (sx, sy - 30 * height), radius)
         if t < 1.0:
             return
         self._draw_effects(surface, view)
@@ -419,9 +412,10 @@ class HurlScene(Scene):
                 if point is None:
                     continue
                 sx, sy = view.to_screen(point)
-                pygame.draw.circle(surface, HIT_RGB, (round(sx), round(sy)), 16, 4)
-                pygame.draw.line(surface, HIT_RGB, (sx - 10, sy - 10), (sx + 10, sy + 10), 4)
-                pygame.draw.line(surface, HIT_RGB, (sx - 10, sy + 10), (sx + 10, sy - 10), 4)
+                hit = rgb("hit")
+                pygame.draw.circle(surface, hit, (round(sx), round(sy)), 16, 4)
+                pygame.draw.line(surface, hit, (sx - 10, sy - 10), (sx + 10, sy + 10), 4)
+                pygame.draw.line(surface, hit, (sx - 10, sy + 10), (sx + 10, sy - 10), 4)
             message = i18n.tr("catapult.scene.knocked", count=len(hits))
         elif not on_map(game, self.rest):
             message = i18n.tr("catapult.scene.off_map")
@@ -432,12 +426,12 @@ class HurlScene(Scene):
             else:
                 point = next(p for f, p in game.figure_positions() if f == seduced)
                 sx, sy = view.to_screen(point)
-                pygame.draw.circle(surface, GOOD_RGB, (round(sx), round(sy)), 18, 4)
+                pygame.draw.circle(surface, rgb("good"), (round(sx), round(sy)), 18, 4)
                 message = i18n.tr("catapult.scene.seduced", name=_names(game)[seduced.player])
         elif self.token == TARGET:
             centre = view.to_screen((float(self.fair[0]), float(self.fair[1])))
             landing = view.to_screen(self.rest)
-            pygame.draw.line(surface, GOOD_RGB, centre, landing, 3)
+            pygame.draw.line(surface, rgb("good"), centre, landing, 3)
             message = i18n.tr("catapult.scene.distance",
                               distance=tile_distance(target_distance(self.fair, self.rest)))
         if message:
@@ -546,28 +540,31 @@ class CatchScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.size = surface.get_size()
         width, height = self.size
-        surface.fill((120, 170, 210))
         ground = height - 160
-        pygame.draw.rect(surface, (110, 150, 80), pygame.Rect(0, ground, width, 160))
+        _sky(surface, ground)
+        pygame.draw.rect(surface, rgb("grass"), pygame.Rect(0, ground, width, 160))
+        pygame.draw.rect(surface, rgb("grass_dark"), pygame.Rect(0, ground, width, 6))
         names = _names(self.game)
         colours = player_colours(self.game)
-        # the measuring board
+        # the measuring board, a wooden ruler with its marks
         board = pygame.Rect(round(self._x(BOARD_START)), ground - 18,
                             round(self._x(BOARD_END) - self._x(BOARD_START)), 18)
-        pygame.draw.rect(surface, (220, 200, 150), board)
-        for i in range(11):
+        pygame.draw.rect(surface, rgb("ruler"), board, border_radius=3)
+        pygame.draw.rect(surface, rgb("ruler_tick"), board, 2, border_radius=3)
+        for i in range(1, 10):
             tick = board.x + i * board.width / 10
-            pygame.draw.line(surface, (90, 70, 40), (tick, board.y), (tick, board.y + 8), 2)
-        # the hurler and the catcher
+            pygame.draw.line(surface, rgb("ruler_tick"), (tick, board.y + 2),
+                             (tick, board.y + (9 if i % 5 == 0 else 6)), 2)
+        # the hurler and the catcher, as their figures
         hx, cx = self._x(0.0), self._x(HAND)
-        pygame.draw.circle(surface, player_rgb(colours[self.hurler]), (round(hx), ground - 60), 26)
-        pygame.draw.circle(surface, player_rgb(colours[self.catcher]), (round(cx) + 40, ground - 60),
-                           26)
+        for seat, x in ((self.hurler, hx), (self.catcher, cx + 40)):
+            figure = render_meeple("follower", colours[seat], 96)
+            surface.blit(figure, figure.get_rect(midbottom=(round(x), ground + 4)))
         hand_open = self.closed_at is None
         hand = (round(cx), ground - 130)
-        pygame.draw.circle(surface, (240, 200, 170), hand, 22 if hand_open else 14)
-        if hand_open:
-            pygame.draw.circle(surface, (200, 150, 120), hand, 22, 3)
+        pygame.draw.line(surface, rgb("skin_edge"), (cx + 30, ground - 70), hand, 8)
+        pygame.draw.circle(surface, rgb("skin_edge"), hand, 24 if hand_open else 16)
+        pygame.draw.circle(surface, rgb("skin"), hand, 21 if hand_open else 13)
         _text(surface, names[self.hurler], (hx, ground + 20), 20, centre=True, bold=True)
         _text(surface, names[self.catcher], (cx + 40, ground + 20), 20, centre=True, bold=True)
         # the token
@@ -575,23 +572,34 @@ class CatchScene(Scene):
             grip = (hx + 30, ground - 110)
             press, pointer = self.gesture.press, self.gesture.pointer
             if press is not None and pointer is not None:
-                grip = (grip[0] + pointer[0] - press[0], grip[1] + pointer[1] - press[1])
-            pygame.draw.circle(surface, TOKEN_RGB["catch"], (round(grip[0]), round(grip[1])), 12)
+                back = limit((pointer[0] - press[0], pointer[1] - press[1]), 60)
+                grip = (grip[0] + back[0], grip[1] + back[1])
+            draw_token(surface, "catch", grip, 14)
             say = i18n.tr("catapult.scene.catch_pull", name=names[self.hurler])
         else:
             travelled, rise = self.token_at()
             tx = self._x(travelled)
             ty = ground - 20 - rise * (ground - 260) if self.outcome != "caught" else hand[1]
-            pygame.draw.circle(surface, TOKEN_RGB["catch"], (round(tx), round(ty)), 12)
+            draw_token(surface, "catch", (tx, ty), 14)
             if self.outcome is not None:
                 say = i18n.tr(f"catapult.outcome.{self.outcome}")
             elif self.computer_catcher:
                 say = i18n.tr("catapult.scene.catch_watch", name=names[self.catcher])
             else:
                 say = i18n.tr("catapult.scene.catch_close", name=names[self.catcher])
-        pygame.draw.rect(surface, (20, 28, 24), pygame.Rect(0, 0, width, 52))
+        pygame.draw.rect(surface, rgb("header"), pygame.Rect(0, 0, width, 52))
         _text(surface, i18n.tr("catapult.scene.catch_title", hurler=names[self.hurler],
                                catcher=names[self.catcher]), (20, 6), 22, bold=True)
         _text(surface, say, (20, 30), 16)
         if self.gesture.press is not None and self.gesture.pointer is not None:
             _draw_power(surface, power(self.gesture.press, self.gesture.pointer))
+
+
+def _sky(surface: pygame.Surface, ground: int) -> None:
+    """The catch's sky, lighter towards the horizon."""
+    top, bottom = rgb("sky_top"), rgb("sky_bottom")
+    width = surface.get_width()
+    bands = 40
+    for i in range(bands):
+        y0, y1 = ground * i // bands, ground * (i + 1) // bands
+        pygame.draw.rect(surface, top.lerp(bottom, i / (bands - 1)), pygame.Rect(0, y0, width, y1 - y0))
