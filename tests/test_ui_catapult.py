@@ -477,3 +477,38 @@ def test_the_catapult_s_pictures_take_their_colours_from_the_theme() -> None:
         assert not re.search(r"\(\s*\d{1,3},\s*\d{1,3},\s*\d{1,3}\s*\)", code), name
         for used in re.findall(r'rgb\("(\w+)"\)', code):
             assert used in group, (name, used)
+
+
+def test_a_hurl_s_revealed_outcome_gets_no_log_line_of_its_own() -> None:
+    """Regression found playing: with ruling CA11 the log said "Joueur 2
+    tire : (0.893, -1.047)." before the landing's own line."""
+    from carcassonne_desktop.engine.events import OutcomeRevealed
+    from carcassonne_desktop.engine.expansions.catapult import HAND_STREAM
+    from carcassonne_desktop.ui.game_log import describe
+
+    i18n.set_language("fr")
+    names = ["Rouge", "Bleu"]
+    assert describe(OutcomeRevealed(HAND_STREAM, (0.893, -1.047), 1), names) is None
+    assert describe(OutcomeRevealed(HAND_STREAM, "far", 1), names) is None
+    assert describe(OutcomeRevealed("sheep", "wolf", 1), names), "other draws keep their line"
+
+
+def test_the_hand_off_card_for_a_question_fits_inside_the_board(_screen) -> None:
+    """Regression found playing in French: "Joueur 1 (rouge), une question
+    pour vous" ran past both sides of the board area (a catch's or hurl's
+    hand-off); the title shrinks until the card fits."""
+    from carcassonne_desktop.ui.art.meeples import player_rgb
+    from carcassonne_desktop.ui.resources import colour
+    from carcassonne_desktop.ui.turn_banner import TurnBanner
+
+    i18n.set_language("fr")
+    surface = pygame.Surface((908, 800))
+    surface.fill((0, 0, 0))
+    banner = TurnBanner()
+    banner.show("Joueur 1", "red", question=True)
+    banner.update(1.0)
+    banner.draw(surface, surface.get_rect())
+    card = {tuple(colour("ui", "panel"))[:3], tuple(player_rgb("red"))[:3]}
+    for y in range(300, 500, 10):
+        assert tuple(surface.get_at((1, y)))[:3] not in card, y
+        assert tuple(surface.get_at((906, y)))[:3] not in card, y

@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.events import OutcomeRevealed
 from carcassonne_desktop.engine.expansions.catapult import (
     CATCH,
     FAIR,
+    HAND_STREAM,
     HURL,
     ID,
     SWAP,
@@ -95,6 +97,13 @@ tokens_note, tokens_words = _tokens(""), _tokens("_words")
 
 
 # ------------------------------------------------------------------- the log
+def hand_text(event: Any, names: Any) -> str | None:
+    """A hurl's or catch's revealed outcome (ruling CA11) is said by the
+    landing or the catch's line: no "X draws: (0.893, -1.047)" before it."""
+    del names
+    return "" if isinstance(event, OutcomeRevealed) and event.stream == HAND_STREAM else None
+
+
 def log_text(event: Any, names: Any) -> str | None:
     if isinstance(event, TokenChosen):
         return i18n.tr("catapult.log.chosen", name=names[event.player],
@@ -125,6 +134,7 @@ register_watch_scene(CATCH, CatchScene.watch)
 register_choice_label(SWAP, swap_label)
 register_board_overlay(ID, ring_seduced)
 register_player_note(ID, tokens_note, tokens_words)
+register_event_text(OutcomeRevealed.kind, hand_text)
 for _kind in (TokenChosen.kind, TokenLanded.kind, KnockedOut.kind, Seduced.kind, TargetWon.kind,
               Caught.kind):
     register_event_text(_kind, log_text)
