@@ -512,3 +512,21 @@ def test_the_hand_off_card_for_a_question_fits_inside_the_board(_screen) -> None
     for y in range(300, 500, 10):
         assert tuple(surface.get_at((1, y)))[:3] not in card, y
         assert tuple(surface.get_at((906, y)))[:3] not in card, y
+
+
+def test_a_target_hurl_shows_the_earlier_tokens_and_the_best_so_far(_screen) -> None:
+    """Found playing: a later hurler could not see what to beat (Joueur 1
+    lost at 0,13 to 0,12 without knowing). The earlier target tokens are
+    drawn where they rest, ringed in their hurler's colour, with the best."""
+    from carcassonne_desktop.ui.art.meeples import player_rgb
+
+    game = _position("ca_target_tie", 4)  # Rouge's token rests at (0.3, 1.4)
+    scene = HurlScene(None, game, game.pending, lambda _: None)
+    i18n.set_language("fr")
+    line = i18n.tr("catapult.scene.best", name="Rouge", distance="0,50")
+    assert "Rouge" in line and "0,50" in line
+    _screen.fill((0, 0, 0))
+    scene.draw(_screen)
+    sx, sy = scene.view().to_screen((0.3, 1.4))
+    ring = round(0.2 * PIXELS_PER_TILE * 0.8) + 2
+    assert tuple(_screen.get_at((round(sx + ring - 1), round(sy))))[:3] == tuple(player_rgb("red"))[:3]

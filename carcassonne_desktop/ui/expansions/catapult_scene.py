@@ -35,6 +35,7 @@ from carcassonne_desktop.engine.expansions.catapult import (
     CatchOutcome,
     Hurl,
     catcher_of,
+    current_round,
 )
 from carcassonne_desktop.engine.expansions.shared.catapult_geometry import (
     TOKEN_RADIUS,
@@ -339,12 +340,34 @@ class HurlScene(Scene):
         corner = view.to_screen((fx - 0.5, fy - 0.5))
         pygame.draw.rect(surface, rgb("good"), pygame.Rect(round(corner[0]), round(corner[1]),
                                                         PIXELS_PER_TILE, PIXELS_PER_TILE), 3)
+        if self.token == TARGET:
+            self._draw_earlier_targets(surface, view)
         self._draw_catapult(surface, view)
         if self.rest is None and self.pulled() is not None and TABLE["helper"]:
             self._draw_landing(surface, view)
         if self.rest is not None:
             self._draw_flight(surface, view)
         self._draw_header(surface)
+
+    def _draw_earlier_targets(self, surface: pygame.Surface, view: View) -> None:
+        """Where the round's earlier target tokens came to rest, ringed in
+        their hurler's colour, and the best so far: what this hurl must beat
+        (they neither stay nor block, ruling CA4; they are only shown)."""
+        rnd = current_round(self.game)
+        landed = rnd.landed if rnd is not None else ()
+        if not landed:
+            return
+        colours = player_colours(self.game)
+        radius = TOKEN_RADIUS * PIXELS_PER_TILE
+        for player, x, y in landed:
+            sx, sy = view.to_screen((x, y))
+            draw_token(surface, TARGET, (sx, sy), radius * 0.8)
+            pygame.draw.circle(surface, player_rgb(colours[player]), (round(sx), round(sy)),
+                               round(radius * 0.8) + 2, 3)
+        best = min(landed, key=lambda hurl: target_distance(self.fair, hurl[1:]))
+        _text(surface, i18n.tr("catapult.scene.best", name=_names(self.game)[best[0]],
+                               distance=tile_distance(target_distance(self.fair, best[1:]))),
+              (surface.get_width() / 2, 88), 17, centre=True, bold=True)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         width = surface.get_width()
