@@ -196,7 +196,16 @@ def test_the_scenes_are_registered_and_the_swap_is_worded() -> None:
     i18n.set_language("fr")
     labels = [expansion_choice_label("catapult_swap", game, a) for a in game.legal_actions()]
     assert labels[0] == "Partisan de la réserve"
-    assert labels[1] == "Votre partisan (pré)"
+    # found playing: two "Votre partisan (ville)" could not be told apart; the
+    # button says where the follower stands, seen from the seduced one (2, 0)
+    assert labels[1] == "Votre partisan (pré, à l’ouest)"
+
+
+def test_the_compass_of_a_swap_source() -> None:
+    from carcassonne_desktop.ui.expansions.catapult import compass
+
+    assert [compass(*d) for d in ((0, -1), (2, 1), (-1, 0), (0, 0), (-3, -2))] == [
+        "n", "se", "w", "here", "nw"]
 
 
 def test_distances_are_written_as_the_language_writes_them() -> None:

@@ -74,7 +74,22 @@ def swap_label(game: Any, action: Any) -> str | None:
     x, y, port = action.source  # type: ignore[misc]
     info = game.feature_at(x, y, port)
     where = i18n.tr(f"feature.{info.kind}") if info is not None else ""
-    return i18n.tr("catapult.swap.board", figure=figure, feature=where)
+    pending = game.pending
+    if pending is None or pending.kind != SWAP:
+        return i18n.tr("catapult.swap.board", figure=figure, feature=where)
+    # two "Votre partisan (ville)" buttons could not be told apart (found
+    # playing): say where the follower stands, seen from the seduced one
+    _, _, sx, sy, _ = pending.subject[1]
+    return i18n.tr("catapult.swap.board_from", figure=figure, feature=where,
+                   direction=i18n.tr(f"catapult.direction.{compass(x - sx, y - sy)}"))
+
+
+def compass(dx: int, dy: int) -> str:
+    """The direction of a tile `dx`, `dy` away (y grows southward): `n`,
+    `ne`... or `here` on the same tile."""
+    north_south = "n" if dy < 0 else "s" if dy > 0 else ""
+    east_west = "e" if dx > 0 else "w" if dx < 0 else ""
+    return (north_south + east_west) or "here"
 
 
 # ----------------------------------------------------------------- players
