@@ -275,18 +275,25 @@ def test_a_computer_hurl_is_shown_flying_then_played_as_it_was(_screen) -> None:
     assert answers == [computer]
 
 
-def test_a_person_catches_a_computer_s_throw() -> None:
+def test_a_person_catches_a_computer_s_throw_once_ready(_screen) -> None:
     from carcassonne_desktop.ui.expansions import watch_scene
 
     game = _position("ca_catch_each_outcome", 3, {0: "ai:hard"})  # Rouge throws to Bleu
     answers: list[Any] = []
     scene = watch_scene(CATCH)(None, game, game.pending, CatchOutcome("far"), answers.append)
-    assert scene.pull == 1.0
+    # found playing: the token flew before the catcher had the mouse; the
+    # computer throws once the person clicks or presses a key
+    scene.draw(_screen)
+    _run(scene, 5.0)
+    assert scene.pull is None and answers == []
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert scene.pull == 1.0 and scene.closed_at is None, "the ready key does not close the hand"
     _run(scene, HAND / SPEED, step=0.01)
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
     _run(scene, 3.0)
     assert answers == [CatchOutcome("caught")], "the person's catch, not the computer's guess"
     short = watch_scene(CATCH)(None, game, game.pending, CatchOutcome("short"), answers.append)
+    short.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)))
     _run(short, 3.0)
     assert answers[-1] == CatchOutcome("short")
 

@@ -479,6 +479,8 @@ class CatchScene(Scene):
         self.outcome: str | None = None
         #: A computer's catch being shown: the outcome it already has.
         self.forced: str | None = None
+        #: A computer's throw to a person, waiting for them to be ready.
+        self.ready_pull: float | None = None
         self.shown = 0.0
         self.answered = False
         self.size = app.screen_size if app is not None else (1280, 800)
@@ -497,14 +499,20 @@ class CatchScene(Scene):
         computer's own outcome says only whether the throw was long enough);
         to a computer, played out as the computer's outcome says, for the
         people at the table to see (the hand closes in time, a little off,
-        or too late), and that outcome is the answer."""
+        or too late), and that outcome is the answer. A person catches only
+        once ready: the computer throws at their click or key (found
+        playing: the token flew while the mouse was still in the previous
+        player's hand, and the catch was lost)."""
         scene = cls(app, game, decision, done)
         scene.computer_hurler = True
-        scene.pull = 0.35 if action.outcome == "short" else 1.0
-        if scene.computer_catcher:
-            scene.forced = action.outcome
-            scene.computer_late = {"caught": 0.0, "touched": (CATCH_WINDOW + TOUCH_WINDOW) / 2
-                                   }.get(action.outcome, 2 * TOUCH_WINDOW)
+        pull = 0.35 if action.outcome == "short" else 1.0
+        if not scene.computer_catcher:
+            scene.ready_pull = pull
+            return scene
+        scene.pull = pull
+        scene.forced = action.outcome
+        scene.computer_late = {"caught": 0.0, "touched": (CATCH_WINDOW + TOUCH_WINDOW) / 2
+                               }.get(action.outcome, 2 * TOUCH_WINDOW)
         return scene
 
     def _x(self, table: float) -> float:
@@ -516,6 +524,11 @@ class CatchScene(Scene):
         super().on_resize(size)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.ready_pull is not None:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self.pull, self.ready_pull = self.ready_pull, None
+                self.clock = 0.0
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         if self.pull is None:
             used, pulled = self.gesture.feed(event)
             if pulled is not None and power(*pulled) > 0.03:
@@ -598,7 +611,9 @@ class CatchScene(Scene):
                 back = limit((pointer[0] - press[0], pointer[1] - press[1]), 60)
                 grip = (grip[0] + back[0], grip[1] + back[1])
             draw_token(surface, "catch", grip, 14)
-            say = i18n.tr("catapult.scene.catch_pull", name=names[self.hurler])
+            say = (i18n.tr("catapult.scene.catch_ready", name=names[self.catcher],
+                           hurler=names[self.hurler]) if self.ready_pull is not None
+                   else i18n.tr("catapult.scene.catch_pull", name=names[self.hurler]))
         else:
             travelled, rise = self.token_at()
             tx = self._x(travelled)
