@@ -140,3 +140,55 @@ def test_computer_games_with_the_catapult_and_every_expansion_play_through(level
     assert hurls >= len(levels)
     replayed = GameRecord.loads(GameRecord.from_game(game).dumps()).replay().game
     assert replayed.scores == game.scores
+
+
+# ---------------------------------------------------- the tokens in hand
+def test_the_evaluator_values_the_tokens_still_held() -> None:
+    """Regression: the evaluator ignored the catapult tokens still held. On a
+    hand-made position (a steady hard player and an easy one, every token
+    held, fairs to come) the target and the catch are worth their expected
+    points, more to the steadier hand; spent tokens, or no fair left to
+    start a round, are worth nothing."""
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.ai.expansions.catapult import (
+        catch_chances,
+        fairs_to_come,
+        tokens_in_hand,
+    )
+    from carcassonne_desktop.engine.expansions.catapult import CATCH_POINTS, TOKENS
+
+    game = Game(quick_setup(2, seed=1, expansions=("base", "catapult"),
+                            controllers=("ai:hard", "ai:easy")))
+    assert fairs_to_come(game) == 12
+    assert sum(catch_chances(game, 0, 1).values()) == pytest.approx(1.0)
+    evaluator = Evaluator(game)
+    totals = [0.0, 0.0]
+    tokens_in_hand(evaluator, game, totals)
+    hard, easy = 1 / 0.025, 1 / 0.12
+    target = [5 * hard / (hard + easy), 5 * easy / (hard + easy)]
+    caught = {o: CATCH_POINTS[o] for o in CATCH_POINTS}
+    c01, c10 = catch_chances(game, 0, 1), catch_chances(game, 1, 0)
+    catch0 = sum(c01[o] * caught[o][0] for o in c01) + sum(c10[o] * caught[o][1] for o in c10)
+    catch1 = sum(c10[o] * caught[o][0] for o in c10) + sum(c01[o] * caught[o][1] for o in c01)
+    assert totals == pytest.approx([target[0] + catch0, target[1] + catch1])
+    assert totals[0] > totals[1] > 0
+    # the evaluator runs the term in games with the catapult
+    before = Evaluator(game).totals(game)
+    game.extension_state["catapult"] = tuple((p, t) for p in (0, 1) for t in TOKENS)
+    after = Evaluator(game).totals(game)
+    assert before[0] - after[0] == pytest.approx(totals[0])
+    spent = [0.0, 0.0]
+    tokens_in_hand(evaluator, game, spent)
+    assert spent == [0.0, 0.0]
+    # no fair left to start a round: held tokens are worth nothing
+    game.extension_state["catapult"] = ()
+    game.bag[:] = [t for t in game.bag if not game.rules.catalogue[t].flags.get("fair")]
+    none_left = [0.0, 0.0]
+    tokens_in_hand(evaluator, game, none_left)
+    assert fairs_to_come(game) == 0 and none_left == [0.0, 0.0]
+    # two fairs for four types held: each type has an even chance of its round
+    fair = "catapult/06"
+    game.bag[:0] = [fair, fair]
+    half = [0.0, 0.0]
+    tokens_in_hand(evaluator, game, half)
+    assert half == pytest.approx([v / 2 for v in totals])

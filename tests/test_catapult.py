@@ -27,6 +27,7 @@ from carcassonne_desktop.engine.actions import parse_action
 from carcassonne_desktop.engine.expansions.catapult import (
     CATCH,
     CATCH_POINTS,
+    HAND_STREAM,
     HURL,
     SWAP,
     TOKEN_CHOICE,
@@ -298,6 +299,23 @@ def test_ca8_the_left_neighbour_catches_and_each_outcome_scores_by_the_table() -
         game.apply(CatchOutcome(outcome))
     assert asked == [(CATCH, 0, 1), (CATCH, 1, 2), (CATCH, 2, 0)]
     assert game.scores == [1 + 0, 1 + 0, 5 + 3]
+
+
+def test_ca11_a_hurl_and_a_catch_are_revealed_and_undo_never_goes_back_past_them() -> None:
+    """Regression (play under Xvfb): a player could take a bad hurl back and
+    hurl again until the token landed well; a hurl or a catch is what the
+    hand did, revealed like a draw, so the turn becomes final."""
+    from carcassonne_desktop.engine.events import OutcomeRevealed
+    from carcassonne_desktop.persistence.history import UndoHistory
+
+    game = _fair_round(_game("catapult/06", "base/U"), "target")
+    history = UndoHistory(game)
+    events = history.apply(Hurl("target", 0.5, 1.0))
+    assert OutcomeRevealed(HAND_STREAM, (0.5, 1.0), 0) in events
+    assert not history.can_undo(), "the hurl cannot be taken back and tried again"
+    caught = _fair_round(_game("catapult/06", "base/U"), "catch")
+    events = caught.apply(CatchOutcome("far"))
+    assert OutcomeRevealed(HAND_STREAM, "far", 0) in events
 
 
 def test_ca9_the_round_comes_before_the_builders_second_tile() -> None:

@@ -196,7 +196,16 @@ def test_the_scenes_are_registered_and_the_swap_is_worded() -> None:
     i18n.set_language("fr")
     labels = [expansion_choice_label("catapult_swap", game, a) for a in game.legal_actions()]
     assert labels[0] == "Partisan de la réserve"
-    assert labels[1] == "Votre partisan (pré)"
+    # found playing: two "Votre partisan (ville)" could not be told apart; the
+    # button says where the follower stands, seen from the seduced one (2, 0)
+    assert labels[1] == "Votre partisan (pré, à l’ouest)"
+
+
+def test_the_compass_of_a_swap_source() -> None:
+    from carcassonne_desktop.ui.expansions.catapult import compass
+
+    assert [compass(*d) for d in ((0, -1), (2, 1), (-1, 0), (0, 0), (-3, -2))] == [
+        "n", "se", "w", "here", "nw"]
 
 
 def test_distances_are_written_as_the_language_writes_them() -> None:
@@ -266,22 +275,49 @@ def test_a_computer_hurl_is_shown_flying_then_played_as_it_was(_screen) -> None:
     assert answers == [computer]
 
 
-def test_a_person_catches_a_computer_s_throw_and_a_computer_catch_is_not_shown() -> None:
+def test_a_person_catches_a_computer_s_throw_once_ready(_screen) -> None:
     from carcassonne_desktop.ui.expansions import watch_scene
 
     game = _position("ca_catch_each_outcome", 3, {0: "ai:hard"})  # Rouge throws to Bleu
     answers: list[Any] = []
     scene = watch_scene(CATCH)(None, game, game.pending, CatchOutcome("far"), answers.append)
-    assert scene.pull == 1.0
+    # found playing: the token flew before the catcher had the mouse; the
+    # computer throws once the person clicks or presses a key
+    scene.draw(_screen)
+    _run(scene, 5.0)
+    assert scene.pull is None and answers == []
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert scene.pull == 1.0 and scene.closed_at is None, "the ready key does not close the hand"
     _run(scene, HAND / SPEED, step=0.01)
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
     _run(scene, 3.0)
     assert answers == [CatchOutcome("caught")], "the person's catch, not the computer's guess"
     short = watch_scene(CATCH)(None, game, game.pending, CatchOutcome("short"), answers.append)
+    short.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)))
     _run(short, 3.0)
     assert answers[-1] == CatchOutcome("short")
+
+
+@pytest.mark.parametrize("outcome", ["caught", "touched", "far", "short"])
+def test_a_computer_s_catch_of_a_computer_s_throw_is_shown_as_it_was(_screen, outcome) -> None:
+    """Regression: a throw between two computers opened no scene, so the
+    people at the table never saw it; it is played out as the computer's
+    outcome says (the hand closes in time, a little off, too late), and that
+    outcome is the answer."""
+    from carcassonne_desktop.ui.expansions import watch_scene
+
     both = _position("ca_catch_each_outcome", 3, {0: "ai:hard", 1: "ai:easy"})
-    assert watch_scene(CATCH)(None, both, both.pending, CatchOutcome("far"), answers.append) is None
+    answers: list[Any] = []
+    scene = watch_scene(CATCH)(None, both, both.pending, CatchOutcome(outcome), answers.append)
+    assert scene is not None and scene.computer_catcher
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    assert scene.closed_at is None, "a person's key does not close a computer's hand"
+    for _ in range(300):
+        scene.update(0.01)
+        if scene.outcome is None:
+            scene.draw(_screen)
+    assert scene.outcome == outcome and catch_outcome(scene.pull, scene.closed_at) == outcome
+    assert answers == [CatchOutcome(outcome)]
 
 
 def test_the_steady_hand_is_a_table_setting_kept_between_games(tmp_path, _screen) -> None:
@@ -305,3 +341,208 @@ def test_the_steady_hand_is_a_table_setting_kept_between_games(tmp_path, _screen
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert load_settings(path).steady_hand is True
 
+
+
+# ------------------------------------------------------------- the keyboard
+def _key(scene: Any, key: int, times: int = 1) -> None:
+    for _ in range(times):
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def test_the_hurl_has_a_keyboard_alternative_that_lands_where_the_same_drag_would(_screen) -> None:
+    """Regression: only the catch could be played without a mouse. Left and
+    Right turn the aim, Up and Down set the power, Enter or Space lets go."""
+    from carcassonne_desktop.ui.expansions.catapult_aim import KEY_POWER, KEY_TURN, key_pull
+
+    scene, answers = _hurl_scene()
+    _key(scene, pygame.K_RETURN)
+    assert scene.rest is None, "Enter before any aim is no hurl"
+    _key(scene, pygame.K_UP, 30)
+    _key(scene, pygame.K_DOWN, 5)
+    _key(scene, pygame.K_RIGHT, 4)
+    _key(scene, pygame.K_LEFT, 1)
+    assert scene.keys.level == pytest.approx(25 * KEY_POWER)
+    assert scene.keys.angle == pytest.approx(-math.pi / 2 + 3 * KEY_TURN)
+    anchor = scene.view().anchor
+    press, release = key_pull(anchor, scene.keys.angle, scene.keys.level)
+    assert math.dist(press, release) == pytest.approx(25 * KEY_POWER * MAX_PULL)
+    assert scene.planned() == rest_point(scene.launch, press, release, wobble(scene.seed))
+    scene.draw(_screen)  # the pull drawn, the help line with the keys
+    _key(scene, pygame.K_SPACE)
+    expected = rest_point(scene.launch, press, release, wobble(scene.seed))
+    assert scene.rest == expected
+    assert expected[1] < scene.launch[1] and expected[0] > scene.launch[0], "up and a little right"
+    _run(scene, FLIGHT_SECONDS + SHOW_SECONDS)
+    assert answers == [Hurl("knockout", *expected)]
+
+
+def test_escape_or_a_lost_focus_drops_the_keyboard_aim(_screen) -> None:
+    scene, answers = _hurl_scene()
+    _key(scene, pygame.K_UP, 20)
+    scene.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    _key(scene, pygame.K_RETURN)
+    assert scene.rest is None and not scene.keys.aiming
+    _key(scene, pygame.K_UP, 20)
+    _key(scene, pygame.K_ESCAPE)
+    _key(scene, pygame.K_SPACE)
+    _run(scene, 10.0)
+    assert answers == [] and scene.rest is None
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_hurl_says_its_keys(language: str) -> None:
+    i18n.set_language(language)
+    line = i18n.tr("catapult.scene.hurl_keys")
+    assert line != i18n.key("catapult.scene.hurl_keys") and "←" in line and "↑" in line
+
+
+# ------------------------------------------------- in the window, the turn
+from tests import test_ui_decisions  # noqa: E402
+
+#: The window, in French (the fixture of the flock decision's tests).
+app = test_ui_decisions.app
+
+
+def test_a_human_hurl_makes_the_turn_final_and_the_ready_line_is_never_stale(app) -> None:
+    """Regressions found playing: the hurl could be taken back and tried
+    again (ruling CA11); the seduction's swap declined left the ready line
+    saying "No figure placed" (the pass was the swap's, not the figure
+    step's)."""
+    from carcassonne_desktop.engine import PASS
+    from carcassonne_desktop.engine.expansions.catapult import SWAP, ChooseToken
+    from carcassonne_desktop.ui.game_texts import status
+    from carcassonne_desktop.ui.placement_controller import DECIDE, READY
+    from tests.test_ui_count import _scene_of
+    from tests.test_ui_game_flow import _steps
+
+    scene = _scene_of(app, "ca_seduction_from_supply", 6)
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.decision.kind == "catapult_token"
+    c.choose(ChooseToken("seduction"))
+    scene._after_tentative(c)
+    _steps(app)
+    hurl = app.stack.top
+    assert isinstance(hurl, HurlScene)
+    TABLE["helper"] = True  # a steady hand: the token lands by Bleu's follower (1.75, 0)
+    anchor = hurl.view().anchor
+    aim = ((1.8 - hurl.launch[0]) / MAX_RANGE * MAX_PULL, (0.1 - hurl.launch[1]) / MAX_RANGE * MAX_PULL)
+    hurl.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=anchor))
+    hurl.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
+                                         pos=(anchor[0] - aim[0], anchor[1] - aim[1])))
+    assert hurl.rest == pytest.approx((1.8, 0.1), abs=0.01)
+    _steps(app, round((FLIGHT_SECONDS + SHOW_SECONDS) * 60) + 10)
+    assert app.stack.top is scene
+    assert [a.type for a in scene.game.history[6:]] == ["catapult_token", "catapult"], \
+        "the hurl is on the real game at once"
+    assert not scene.session.history.can_undo(), "and cannot be taken back"
+    c = scene.human_controller()
+    assert c.state == DECIDE and c.decision.kind == SWAP
+    c.choose(PASS)
+    assert c.state == READY
+    said = status(scene.game, c, final_running=False, thinking=False)
+    assert said.title == "Pas d’échange : le partisan adverse reste. Validez ou reprenez."
+
+
+def test_the_token_buttons_read_in_the_rulebook_s_order_and_keep_it(app) -> None:
+    """Regression: the token buttons stood in reverse order. Seed 002 gives
+    knock-out, seduction, target, catch; the buttons read so, top down, and
+    a later fair with fewer tokens keeps that order."""
+    from carcassonne_desktop.engine.expansions.catapult import ChooseToken
+    from tests.test_ui_count import _scene_of
+
+    scene = _scene_of(app, "ca_target_tie", 2)
+    buttons = sorted((b.rect.top, b.rect.left, b.text) for name, b in scene.buttons.items()
+                     if name.startswith("choice:"))
+    assert [text for _, _, text in buttons] == ["Renversement", "Séduction", "Tir sur cible",
+                                                "Attrape"]
+    later = [ChooseToken("catch"), ChooseToken("seduction")]  # as a later fair might list them
+    assert scene._in_stable_order("catapult_token", later) == later[::-1]
+
+
+# -------------------------------------------------------------------- the art
+def test_each_token_type_has_its_own_look_even_without_colour() -> None:
+    """The plain discs differed only by colour: each type now carries an
+    emblem (burst, heart, rings, hand), so the four differ in grey too."""
+    from carcassonne_desktop.engine.expansions.catapult import TOKENS
+    from carcassonne_desktop.ui.expansions.catapult_art import draw_token
+
+    looks = []
+    for token in TOKENS:
+        image = pygame.Surface((64, 64))
+        image.fill((0, 0, 0))
+        draw_token(image, token, (32, 32), 28)
+        grey = pygame.transform.grayscale(image)
+        looks.append(pygame.image.tobytes(grey, "RGB"))
+    assert len(set(looks)) == len(TOKENS)
+
+
+def test_the_catapult_s_pictures_take_their_colours_from_the_theme() -> None:
+    """No colour is written in the catapult's interface code: the theme's
+    `catapult` group has them all (a colour-blind palette or a dark theme
+    changes them in one place)."""
+    import re
+
+    from carcassonne_desktop.engine.expansions.catapult import TOKENS
+    from carcassonne_desktop.ui.resources import palette_data
+
+    group = palette_data()["catapult"]
+    assert set(TOKENS) <= set(group)
+    folder = Path(__file__).parent.parent / "carcassonne_desktop" / "ui" / "expansions"
+    for name in ("catapult.py", "catapult_scene.py", "catapult_art.py"):
+        code = (folder / name).read_text(encoding="utf-8")
+        assert not re.search(r"\(\s*\d{1,3},\s*\d{1,3},\s*\d{1,3}\s*\)", code), name
+        for used in re.findall(r'rgb\("(\w+)"\)', code):
+            assert used in group, (name, used)
+
+
+def test_a_hurl_s_revealed_outcome_gets_no_log_line_of_its_own() -> None:
+    """Regression found playing: with ruling CA11 the log said "Joueur 2
+    tire : (0.893, -1.047)." before the landing's own line."""
+    from carcassonne_desktop.engine.events import OutcomeRevealed
+    from carcassonne_desktop.engine.expansions.catapult import HAND_STREAM
+    from carcassonne_desktop.ui.game_log import describe
+
+    i18n.set_language("fr")
+    names = ["Rouge", "Bleu"]
+    assert describe(OutcomeRevealed(HAND_STREAM, (0.893, -1.047), 1), names) is None
+    assert describe(OutcomeRevealed(HAND_STREAM, "far", 1), names) is None
+    assert describe(OutcomeRevealed("sheep", "wolf", 1), names), "other draws keep their line"
+
+
+def test_the_hand_off_card_for_a_question_fits_inside_the_board(_screen) -> None:
+    """Regression found playing in French: "Joueur 1 (rouge), une question
+    pour vous" ran past both sides of the board area (a catch's or hurl's
+    hand-off); the title shrinks until the card fits."""
+    from carcassonne_desktop.ui.art.meeples import player_rgb
+    from carcassonne_desktop.ui.resources import colour
+    from carcassonne_desktop.ui.turn_banner import TurnBanner
+
+    i18n.set_language("fr")
+    surface = pygame.Surface((908, 800))
+    surface.fill((0, 0, 0))
+    banner = TurnBanner()
+    banner.show("Joueur 1", "red", question=True)
+    banner.update(1.0)
+    banner.draw(surface, surface.get_rect())
+    card = {tuple(colour("ui", "panel"))[:3], tuple(player_rgb("red"))[:3]}
+    for y in range(300, 500, 10):
+        assert tuple(surface.get_at((1, y)))[:3] not in card, y
+        assert tuple(surface.get_at((906, y)))[:3] not in card, y
+
+
+def test_a_target_hurl_shows_the_earlier_tokens_and_the_best_so_far(_screen) -> None:
+    """Found playing: a later hurler could not see what to beat (Joueur 1
+    lost at 0,13 to 0,12 without knowing). The earlier target tokens are
+    drawn where they rest, ringed in their hurler's colour, with the best."""
+    from carcassonne_desktop.ui.art.meeples import player_rgb
+
+    game = _position("ca_target_tie", 4)  # Rouge's token rests at (0.3, 1.4)
+    scene = HurlScene(None, game, game.pending, lambda _: None)
+    i18n.set_language("fr")
+    line = i18n.tr("catapult.scene.best", name="Rouge", distance="0,50")
+    assert "Rouge" in line and "0,50" in line
+    _screen.fill((0, 0, 0))
+    scene.draw(_screen)
+    sx, sy = scene.view().to_screen((0.3, 1.4))
+    ring = round(0.2 * PIXELS_PER_TILE * 0.8) + 2
+    assert tuple(_screen.get_at((round(sx + ring - 1), round(sy))))[:3] == tuple(player_rgb("red"))[:3]

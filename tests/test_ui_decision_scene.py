@@ -187,3 +187,38 @@ def test_a_computer_answer_is_held_in_its_watch_scene_and_the_scene_says_what_to
         assert scene.game.history[-1] == Aim(1.5, 0.5)
     finally:
         del _WATCH_SCENES[AIM]
+
+
+def test_a_game_of_computers_only_opens_no_watch_scene() -> None:
+    with sling():
+        _computers_only_open_no_watch_scene()
+
+
+def _computers_only_open_no_watch_scene() -> None:
+    """Regression (issue 27): a watch scene is for the people at the table;
+    with computers only, nobody would see it and the game would wait on it."""
+    from functools import partial
+    from types import SimpleNamespace
+
+    from carcassonne_desktop.engine import PASS, Game, PlaceTile
+    from carcassonne_desktop.engine.setup import quick_setup
+    from carcassonne_desktop.ui.decision_scenes import watch_computer_answer
+    from carcassonne_desktop.ui.expansions import _WATCH_SCENES, register_watch_scene
+
+    register_watch_scene(AIM, WatchAim)
+    try:
+        for controllers, shown in ((("ai:random", "ai:easy"), False),
+                                   (("ai:random", "human"), True)):
+            game = Game(quick_setup(players=2, seed=1, expansions=("base", TOY),
+                                    tile_order=("base/U", "base/E"), controllers=controllers))
+            game.apply(PlaceTile(1, 0, 0, "base/U"))
+            game.apply(PASS)
+            held: list[str] = []
+            driver = SimpleNamespace(action=Aim(0.5, 0.5), hold=partial(held.append, "hold"),
+                                     release=held.append)
+            pushed: list[Any] = []
+            app = SimpleNamespace(stack=SimpleNamespace(push=pushed.append, top=None))
+            assert watch_computer_answer(app, game, driver, "normal") is shown, controllers
+            assert (len(pushed), held) == ((1, ["hold"]) if shown else (0, [])), controllers
+    finally:
+        del _WATCH_SCENES[AIM]

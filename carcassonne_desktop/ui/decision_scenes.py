@@ -12,7 +12,8 @@ pushed again.
 
 A computer's answer of a kind with a watch scene (``register_watch_scene``)
 is shown in that scene before it is played (:func:`watch_computer_answer`):
-the computer driver holds the answer until the scene says what to play.
+the computer driver holds the answer until the scene says what to play. A
+game of computers only shows none.
 """
 
 from __future__ import annotations
@@ -103,10 +104,14 @@ def answer_by_suggestion(c: PlacementController | None, enabled: bool,
 def watch_computer_answer(app: Any, game: Game, driver: Any, speed: str) -> bool:
     """Push the watch scene of the computer answer the driver just started to
     animate, holding it until the scene's ``done(answer)``; True when pushed.
-    Nothing is shown at the "instant" speed or for a kind without one."""
+    Nothing is shown at the "instant" speed, for a kind without one, or
+    when no person plays (computers among themselves: nobody to show it to,
+    and the game must not wait on a scene)."""
     factory = watch_scene(game.pending_kind)
     action = driver.action
     if factory is None or app is None or action is None or speed == "instant":
+        return False
+    if all(p.controller.startswith("ai:") for p in game.setup.players):
         return False
     driver.hold()
     holder: list[Any] = []

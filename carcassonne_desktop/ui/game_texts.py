@@ -13,6 +13,7 @@ from typing import Any
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Deploy, Game
 from carcassonne_desktop.engine.actions import Action, DeployToArea
+from carcassonne_desktop.engine.decisions import FIGURE as FIGURE_DECISION
 from carcassonne_desktop.engine.features import FEATURE_KINDS, NEVER
 from carcassonne_desktop.engine.game import FeatureInfo
 from carcassonne_desktop.ui.expansions import decision_notes, expansion_choice_label, feature_notes
@@ -163,6 +164,10 @@ def _placed_text(c: PlacementController) -> str:
     action = placed[-1] if placed else c.figure_action
     if not placed and any(a != PASS for a in answers):
         return i18n.tr("hud.answered")
+    if not placed and c.answered and c.answered[-1][0] not in (FIGURE_DECISION, None):
+        # a question passed (a seduction's swap declined) is no "no figure"
+        kind = c.answered[-1][0]
+        return _text(f"decision.{kind}.passed") or i18n.tr("hud.declined")
     if isinstance(action, DeployToArea):  # a slot off the tiles (a crown space, a quarter)
         figure = figure_name(action.figure)
         return i18n.tr("hud.figure_placed", figure=figure[:1].upper() + figure[1:])

@@ -116,6 +116,14 @@ class PlacementController:
         return [a for a, _, _ in self._steps if not isinstance(a, PlaceTile)]
 
     @property
+    def answered(self) -> list[tuple[str | None, Action]]:
+        """The answers after the placement, each with the kind of the
+        decision it answered (a pass to the figure step is "no figure", a
+        pass to an expansion's question is not)."""
+        return [(before.pending_kind, a) for a, before, _ in self._steps
+                if not isinstance(a, PlaceTile)]
+
+    @property
     def figure_action(self) -> Action | None:
         """The last action taken after the placement (the figure step's, usually)."""
         after = self.answers

@@ -61,9 +61,13 @@ class TurnBanner:
         shade.set_alpha(min(255, int(self.age * 1400)))  # fades in over a fraction of a second
         surface.blit(shade, area)
         key = "hud.question_for" if self.question else "hud.turn"
-        title = font(40, bold=True).render(
-            i18n.tr(key, name=self.name, color=i18n.tr(f"colour.{self.colour_id}")), True,
-            colour("ui", "title"))
+        words = i18n.tr(key, name=self.name, color=i18n.tr(f"colour.{self.colour_id}"))
+        size = 40
+        # a long line ("Joueur 1 (rouge), une question pour vous") ran past
+        # both sides of the board: the title shrinks to fit the card inside it
+        while size > 20 and font(size, bold=True).size(words)[0] + 80 > area.width:
+            size -= 2
+        title = font(size, bold=True).render(words, True, colour("ui", "title"))
         hint = font(18).render(i18n.tr("hud.banner_hint"), True, colour("ui", "text_dim"))
         meeple = self.meeples.get("follower", self.colour_id, 86)
         w = max(title.get_width(), hint.get_width()) + 80

@@ -9,6 +9,13 @@ The catch is played out the same way (a short throw, a catch, a touch) from
 both players' levels. The token chosen, the swap and the whole-turn
 shortlists follow the same judgement, so a fair tile costs the turn search
 one branch, not one per token and aim.
+
+The tokens still held are worth the points their rounds are expected to
+bring (`tokens_in_hand`, an evaluation term): a round comes with each fair
+tile still to play, as long as tokens are left; the target's 5 points go to
+the steadiest hand, the catch's by both players' skill. Knock-out and
+seduction move figures rather than score, and who gains depends on where
+the figures will stand: they are valued when hurled, by the aim, not held.
 """
 
 from __future__ import annotations
@@ -18,21 +25,28 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import answer_shortlist, decision_policy
+from carcassonne_desktop.ai.expansions import answer_shortlist, decision_policy, evaluation_term
 from carcassonne_desktop.engine.actions import PASS
 from carcassonne_desktop.engine.expansions.catapult import (
     CATCH,
+    CATCH_POINTS,
+    CATCH_TOKEN,
+    FAIR,
     HURL,
+    ID,
     KNOCKOUT,
     SEDUCTION,
     SWAP,
     TARGET,
+    TARGET_POINTS,
     TOKEN_CHOICE,
     CatchOutcome,
     ChooseToken,
     Hurl,
     Swap,
     catcher_of,
+    current_round,
+    tokens_left,
 )
 from carcassonne_desktop.engine.expansions.shared.catapult_geometry import (
     HIT_REACH,
@@ -41,6 +55,7 @@ from carcassonne_desktop.engine.expansions.shared.catapult_geometry import (
 )
 
 if TYPE_CHECKING:
+    from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Action, Game
 
 Point = tuple[float, float]
@@ -203,10 +218,22 @@ def swap(game: Game, legal: Sequence[Action], rng: random.Random) -> Action | No
 
 
 # ---------------------------------------------------------------- a catch
+def _skills(game: Game, hurler: int, catcher: int) -> tuple[float, float]:
+    """(chance the hurler's throw is too short, chance the catcher catches one that comes)."""
+    return CATCH_SKILL[level_of(game, hurler)][0], CATCH_SKILL[level_of(game, catcher)][1]
+
+
+def catch_chances(game: Game, hurler: int, catcher: int) -> dict[str, float]:
+    """The chance of each outcome of a throw, as `catch_outcome` draws them."""
+    short, catches = _skills(game, hurler, catcher)
+    comes = 1.0 - short
+    return {"short": short, "caught": comes * catches, "touched": comes * TOUCH,
+            "far": comes * (1.0 - catches - TOUCH)}
+
+
 def catch_outcome(game: Game, hurler: int, catcher: int, rng: random.Random) -> str:
     """How a throw ends, drawn from both players' levels."""
-    short, _ = CATCH_SKILL[level_of(game, hurler)]
-    _, catches = CATCH_SKILL[level_of(game, catcher)]
+    short, catches = _skills(game, hurler, catcher)
     if rng.random() < short:
         return "short"
     draw = rng.random()
@@ -223,3 +250,54 @@ def catch(game: Game, legal: Sequence[Action], rng: random.Random) -> Action | N
     assert pending is not None
     hurler = pending.player
     return CatchOutcome(catch_outcome(game, hurler, catcher_of(game, hurler), rng))
+
+
+# ------------------------------------------------------ the tokens in hand
+def fairs_to_come(game: Game) -> int:
+    """Fair tiles not yet played: unseen, or in a hand."""
+    catalogue = game.rules.catalogue
+    counts = game.unseen_tile_counts()
+    for hand in game.hands:
+        counts.update(hand)
+    return sum(n for tile, n in counts.items() if catalogue[tile].flags.get(FAIR))
+
+
+def steadiness(game: Game) -> list[float]:
+    """Each player's share of target contests won: the steadier hand (a
+    smaller spread for its level) wins more often."""
+    weights = [1.0 / SPREAD_PER_TILE[level_of(game, p)] for p in range(game.num_players)]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def expected_catch(game: Game, hurler: int) -> tuple[float, float]:
+    """(hurler's, catcher's) expected points of one throw to the left neighbour."""
+    chances = catch_chances(game, hurler, catcher_of(game, hurler))
+    return (sum(chances[o] * CATCH_POINTS[o][0] for o in chances),
+            sum(chances[o] * CATCH_POINTS[o][1] for o in chances))
+
+
+@evaluation_term(ID)
+def tokens_in_hand(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    """The points the tokens still held are expected to bring. Each fair to
+    come starts one round and spends one type for everybody, so a held type
+    is played with the chance min(1, fairs to come / types held); a type
+    whose round is under way is played for sure by those still to hurl."""
+    fairs = fairs_to_come(game)
+    rnd = current_round(game)
+    under_way = rnd.token if rnd is not None and not rnd.done else None
+    waiting = rnd.hurlers if under_way is not None and rnd is not None else ()
+    shares = steadiness(game)
+    for player in range(game.num_players):
+        held = [t for t in tokens_left(game, player) if t != under_way or player not in waiting]
+        later = min(1.0, fairs / len(held)) if held else 0.0
+        for token in tokens_left(game, player):
+            chance = 1.0 if token == under_way and player in waiting else later
+            if not chance:
+                continue
+            if token == TARGET:
+                totals[player] += chance * TARGET_POINTS * shares[player]
+            elif token == CATCH_TOKEN:
+                as_hurler, as_catcher = expected_catch(game, player)
+                totals[player] += chance * as_hurler
+                totals[catcher_of(game, player)] += chance * as_catcher

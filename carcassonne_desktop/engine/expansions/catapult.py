@@ -36,7 +36,7 @@ from carcassonne_desktop.engine.actions import (
 )
 from carcassonne_desktop.engine.decisions import Decision, DecisionKind
 from carcassonne_desktop.engine.errors import MalformedError
-from carcassonne_desktop.engine.events import Event
+from carcassonne_desktop.engine.events import Event, OutcomeRevealed
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.expansions.shared.catapult_geometry import (
     MAX_REACH,
@@ -75,6 +75,9 @@ TARGET_POINTS = 5
 CATCH_POINTS: Mapping[str, tuple[int, int]] = {
     "caught": (0, 5), "far": (3, 0), "touched": (1, 1), "short": (0, 0)}
 OUTCOMES = tuple(CATCH_POINTS)
+#: The stream named by the `OutcomeRevealed` of a hurl or a catch: what the
+#: hand did is revealed, not chosen, so nobody takes it back (ruling CA11).
+HAND_STREAM = "catapult_hand"
 _ROUND = f"{ID}.round"  # turn_state: the round of the fair tile just placed
 
 register_kind(FeatureKind(FAIR, NEVER, no_points, order=98))
@@ -375,6 +378,7 @@ def _hurl_resolve(game: Game, decision: Decision, action: Action, events: list[E
     point = (action.x, action.y)
     lies = on_map(game, point)
     _spend(game, hurler, action.token)
+    events.append(OutcomeRevealed(HAND_STREAM, (action.x, action.y), hurler))
     events.append(TokenLanded(hurler, action.token, action.x, action.y, lies))
     rnd = rnd._replace(hurlers=rnd.hurlers[1:])
     if action.token == KNOCKOUT:
@@ -477,6 +481,7 @@ def _catch_resolve(game: Game, decision: Decision, action: Action, events: list[
     catcher = decision.subject[1]
     _spend(game, hurler, CATCH_TOKEN)
     game.turn_state[_ROUND] = rnd._replace(hurlers=rnd.hurlers[1:])
+    events.append(OutcomeRevealed(HAND_STREAM, action.outcome, hurler))
     events.append(Caught(hurler, catcher, action.outcome))
     term = f"catapult_{action.outcome}"
     for player, points in zip((hurler, catcher), CATCH_POINTS[action.outcome], strict=True):
@@ -507,7 +512,7 @@ class Catapult(Expansion):
 
 - La foire est un élément à part : les routes s’y arrêtent, elle peut couper un pré, et personne ne s’y pose.
 - Quand votre tuile Foire est posée et son tour fini (évaluation comprise), vous choisissez un type de jeton. Puis chaque joueur qui possède encore ce jeton le lance, en commençant par vous et dans le sens horaire. Un jeton lancé est utilisé pour le reste de la partie.
-- Pour lancer : tirez le jeton vers l’arrière avec la souris, puis lâchez. Plus vous tirez, plus il va loin. Il part dans la direction opposée.
+- Pour lancer : tirez le jeton vers l’arrière avec la souris, puis lâchez. Plus vous tirez, plus il va loin. Il part dans la direction opposée. Au clavier : les flèches gauche et droite visent, haut et bas règlent la puissance, Entrée ou Espace lance.
 - Renversement : chaque figurine que le jeton touche rentre chez son propriétaire, les vôtres aussi ; une figurine renversée renverse aussi celles qui sont tout près d’elle.
 - Séduction : si le jeton s’arrête sur une tuile, le partisan adverse le plus proche peut être échangé contre un des vôtres, pris dans votre réserve ou sur le plateau. Le partisan échangé rentre chez son propriétaire. Hors du plateau : sans effet.
 - Tir sur cible : le jeton posé sur le plateau le plus près du centre de la tuile Foire rapporte 5 points ; en cas d’égalité, chacun marque 5 points.
@@ -516,7 +521,7 @@ class Catapult(Expansion):
 
 - The fair is a feature of its own: roads end at it, it may split a field, and nobody stands on it.
 - When your Fair tile is placed and its turn is over (scoring included), you choose a token type. Then every player who still holds that token hurls it, starting with you and going clockwise. A hurled token is used for the rest of the game.
-- To hurl: pull the token back with the mouse, then let go. The further you pull, the further it flies. It leaves in the opposite direction.
+- To hurl: pull the token back with the mouse, then let go. The further you pull, the further it flies. It leaves in the opposite direction. With the keyboard: the Left and Right arrows aim, Up and Down set the power, Enter or Space hurls.
 - Knock-out: every figure the token touches goes home, yours too; a knocked figure knocks over those standing right next to it.
 - Seduction: if the token comes to rest on a tile, you may swap the opponent’s follower nearest to it for one of yours, from your supply or from the board. The swapped follower goes home. Off the map: no effect.
 - Target: the token on the map nearest to the centre of the Fair tile scores 5 points; in a tie, each scores 5 points.

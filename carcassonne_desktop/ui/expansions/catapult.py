@@ -5,13 +5,14 @@ lines for every hurl and what it did."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop import i18n
+from carcassonne_desktop.engine.events import OutcomeRevealed
 from carcassonne_desktop.engine.expansions.catapult import (
     CATCH,
     FAIR,
+    HAND_STREAM,
     HURL,
     ID,
     SWAP,
@@ -33,8 +34,8 @@ from carcassonne_desktop.ui.expansions import (
     register_prop,
     register_watch_scene,
 )
+from carcassonne_desktop.ui.expansions.catapult_art import paint_fair, rgb
 from carcassonne_desktop.ui.expansions.catapult_scene import (
-    TOKEN_RGB,
     CatchScene,
     HurlScene,
     tile_distance,
@@ -42,36 +43,6 @@ from carcassonne_desktop.ui.expansions.catapult_scene import (
 
 if TYPE_CHECKING:
     import pygame
-
-    from carcassonne_desktop.engine.tile_layout import Prop
-    from carcassonne_desktop.ui.art.tile_art import Painter
-
-TENT, TENT_STRIPE, POLE, FLAG = (235, 230, 215), (200, 60, 60), (110, 80, 50), (240, 200, 40)
-
-
-def _rgb(value: tuple[int, int, int]) -> pygame.Color:
-    import pygame
-
-    return pygame.Color(*value)
-
-
-# ---------------------------------------------------------------- the fair
-def paint_fair(p: Painter, prop: Prop, detail: bool, rng: random.Random) -> None:
-    """A striped tent with a pennant: the fairground roads end at."""
-    del rng
-    cx, cy = prop.pos
-    r = prop.radius
-    p.ellipse((cx, cy + r * 0.55), r * 0.95, r * 0.3, _rgb((90, 120, 60)))
-    base = [(cx - r * 0.8, cy + r * 0.55), (cx + r * 0.8, cy + r * 0.55), (cx, cy - r * 0.75)]
-    p.polygon(base, _rgb(TENT))
-    if detail:
-        for share in (-0.4, 0.0, 0.4):
-            p.polygon([(cx + share * r - r * 0.1, cy + r * 0.55),
-                       (cx + share * r + r * 0.1, cy + r * 0.55), (cx, cy - r * 0.75)],
-                      _rgb(TENT_STRIPE))
-    p.stroke([(cx, cy - r * 0.75), (cx, cy - r * 1.05)], _rgb(POLE), r * 0.08)
-    p.polygon([(cx, cy - r * 1.05), (cx + r * 0.35, cy - r * 0.95), (cx, cy - r * 0.85)],
-              _rgb(FLAG))
 
 
 # ------------------------------------------------------------- the choices
@@ -89,7 +60,7 @@ def ring_seduced(surface: pygame.Surface, camera: Any, game: Any, layer: Any) ->
         if (figure.player, figure.x, figure.y, figure.port) == (owner, x, y, port):
             centre = camera.world_to_screen(bx + 0.5, by + 0.5)
             radius = max(10, round(camera.scale * 0.22))
-            pygame.draw.circle(surface, _rgb(FLAG), centre, radius, max(3, radius // 5))
+            pygame.draw.circle(surface, rgb("flag"), centre, radius, max(3, radius // 5))
 
 
 def swap_label(game: Any, action: Any) -> str | None:
@@ -103,7 +74,22 @@ def swap_label(game: Any, action: Any) -> str | None:
     x, y, port = action.source  # type: ignore[misc]
     info = game.feature_at(x, y, port)
     where = i18n.tr(f"feature.{info.kind}") if info is not None else ""
-    return i18n.tr("catapult.swap.board", figure=figure, feature=where)
+    pending = game.pending
+    if pending is None or pending.kind != SWAP:
+        return i18n.tr("catapult.swap.board", figure=figure, feature=where)
+    # two "Votre partisan (ville)" buttons could not be told apart (found
+    # playing): say where the follower stands, seen from the seduced one
+    _, _, sx, sy, _ = pending.subject[1]
+    return i18n.tr("catapult.swap.board_from", figure=figure, feature=where,
+                   direction=i18n.tr(f"catapult.direction.{compass(x - sx, y - sy)}"))
+
+
+def compass(dx: int, dy: int) -> str:
+    """The direction of a tile `dx`, `dy` away (y grows southward): `n`,
+    `ne`... or `here` on the same tile."""
+    north_south = "n" if dy < 0 else "s" if dy > 0 else ""
+    east_west = "e" if dx > 0 else "w" if dx < 0 else ""
+    return (north_south + east_west) or "here"
 
 
 # ----------------------------------------------------------------- players
@@ -126,6 +112,13 @@ tokens_note, tokens_words = _tokens(""), _tokens("_words")
 
 
 # ------------------------------------------------------------------- the log
+def hand_text(event: Any, names: Any) -> str | None:
+    """A hurl's or catch's revealed outcome (ruling CA11) is said by the
+    landing or the catch's line: no "X draws: (0.893, -1.047)" before it."""
+    del names
+    return "" if isinstance(event, OutcomeRevealed) and event.stream == HAND_STREAM else None
+
+
 def log_text(event: Any, names: Any) -> str | None:
     if isinstance(event, TokenChosen):
         return i18n.tr("catapult.log.chosen", name=names[event.player],
@@ -148,7 +141,6 @@ def log_text(event: Any, names: Any) -> str | None:
     return None
 
 
-assert set(TOKEN_RGB) == {"knockout", "seduction", "target", "catch"}
 register_prop(FAIR, paint_fair, order=4)
 register_decision_scene(HURL, HurlScene)
 register_decision_scene(CATCH, CatchScene)
@@ -157,6 +149,7 @@ register_watch_scene(CATCH, CatchScene.watch)
 register_choice_label(SWAP, swap_label)
 register_board_overlay(ID, ring_seduced)
 register_player_note(ID, tokens_note, tokens_words)
+register_event_text(OutcomeRevealed.kind, hand_text)
 for _kind in (TokenChosen.kind, TokenLanded.kind, KnockedOut.kind, Seduced.kind, TargetWon.kind,
               Caught.kind):
     register_event_text(_kind, log_text)

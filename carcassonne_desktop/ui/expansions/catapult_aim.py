@@ -1,7 +1,7 @@
 """The catapult mini-game's rules of the hand, without any drawing.
 
-The scene (ui/expansions/catapult_scene.py) turns pointer drags into a rest
-point through these functions, so a test can give drags and check the point
+The scene (ui/expansions/catapult_scene.py) turns pointer drags (or the
+keyboard's aim, `key_pull`) into a rest point through these functions, so a test can give drags and check the point
 without a window. A hurl is a slingshot: press, pull back, release; the token
 leaves opposite the pull, and flies farther the farther it was pulled (the
 power bar), up to `MAX_RANGE` tiles. A small wobble, drawn from a generator
@@ -78,6 +78,23 @@ def rest_point(launch: Point, press: Point, release: Point,
     length = power(press, release) * MAX_RANGE * (1.0 + shake[1])
     return (round(launch[0] + math.cos(angle) * length, 3),
             round(launch[1] + math.sin(angle) * length, 3))
+
+
+# --------------------------------------------------------- by the keyboard
+#: The keyboard's aim: a press of Left or Right turns it this much (radians),
+#: of Up or Down changes the power this much (a held key repeats).
+KEY_TURN = math.radians(1.5)
+KEY_POWER = 0.02
+#: The keyboard's aim starts straight ahead (up the window, towards the map).
+KEY_START = -math.pi / 2
+
+
+def key_pull(anchor: Point, angle: float, level: float) -> tuple[Point, Point]:
+    """The keyboard's aim as the pull a drag would make: pressed at `anchor`,
+    let go opposite the flight's direction `angle` (radians, window axes) at
+    `level` of a full pull; so a key hurl lands where the same drag would."""
+    length = min(max(level, 0.0), 1.0) * MAX_PULL
+    return anchor, (anchor[0] - math.cos(angle) * length, anchor[1] - math.sin(angle) * length)
 
 
 def flight(launch: Point, rest: Point, t: float) -> tuple[Point, float]:
