@@ -169,3 +169,26 @@ def test_advice_to_fly_is_an_answer_not_keep_your_figures_regression_hint_said_p
     advisor._preselect(c, Fly("follower"))
     assert advisor.message == ANSWER
     assert advisor.follow(c) and c.must_commit  # Enter flies: the roll makes the turn final
+
+
+def test_a_label_longer_than_a_row_takes_the_compact_type_regression_grand_partis(app):  # noqa: F811
+    """Under Xvfb with every expansion, the answer "Faire voler le grand
+    partisan" read "Faire voler le grand partis" (one button per row and
+    still too long): such buttons take the theme's compact class."""
+    from carcassonne_desktop.engine import Game, quick_setup
+    from carcassonne_desktop.ui.game_panel import CHOICE_FONT_PX, CHOICE_PADDING, choice_object_id
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.resources import font, load_theme
+
+    i18n.set_language("fr")
+    scene = GameScene(app, Game(quick_setup(2, expansions=("base", "flying_machines"))))
+    app.stack.push(scene)
+    _steps(app)
+    row = scene._panel_layout()["row_b"]
+    label = i18n.tr("action.fly.large_follower")
+    assert font(CHOICE_FONT_PX, bold=True).size(label)[0] + CHOICE_PADDING > row.width  # was cut
+    compact = load_theme()[choice_object_id(True, True)]
+    assert font(int(compact["font"]["size"]), bold=True).size(label)[0] + CHOICE_PADDING <= row.width
+    assert choice_object_id(True, False) == "#primary_button"
+    assert int(load_theme()[choice_object_id(False, True)]["font"]["size"]) < 20
+    app.stack.pop()

@@ -145,3 +145,16 @@ def test_a_short_name_stays_whole_beside_many_notes_regression_joue_jetons(scree
     name, size, name_px = name_beside_notes("Joueur 3", notes, 232)
     assert name == "Joueur 3" and size == 11 and name_px == 16
     assert name_beside_notes("Joueur 3", notes, 300)[2] == 18  # room enough: full size
+
+
+def test_every_figure_kind_fits_beside_a_three_digit_score_regression_112(screen):  # type: ignore[no-untyped-def]
+    """Under Xvfb with every expansion, "★1" ran under a score of 112: the
+    figures' line now takes a tighter style until it fits beside the score."""
+    from carcassonne_desktop.ui.hud import FIGURE_STYLES, _figures_width, figures_style
+
+    figures = {kind: 1 for kind in ("follower", "large_follower", "builder", "pig", "abbot",
+                                    "shepherd", "barn", "phantom")}
+    room = 200  # 1280x800: from the name's left to the score "112"
+    assert _figures_width(figures, *FIGURE_STYLES[1]) > room  # the old tightest style
+    assert _figures_width(figures, *figures_style(figures, room)) <= room
+    assert figures_style({"follower": 7}, room) == FIGURE_STYLES[0]

@@ -300,6 +300,9 @@ class GamePanel:
         while per_row > 1 and widest + CHOICE_PADDING > (row.width - 8 * (per_row - 1)) // per_row:
             per_row -= 1
         width = (row.width - 8 * (per_row - 1)) // per_row
+        # a label longer than a whole row ("Faire voler le grand partisan")
+        # was cut: those buttons take the theme's smaller type
+        compact = widest + CHOICE_PADDING > width
         # the rows go up over the card, never over the tiles-left line above it
         # (four answers one per row covered it: the Count's quarters)
         lines = -(-len(labels) // per_row)
@@ -317,7 +320,15 @@ class GamePanel:
             rect = pygame.Rect(row.x + column * (width + 8), top + line * (height + 6), width, height)
             self.buttons[f"choice:{index}"] = pygame_gui.elements.UIButton(
                 rect, label, self.manager, container=self.root, tool_tip_text=label,
-                object_id="#primary_button" if kind else None)
+                object_id=choice_object_id(bool(kind), compact))
             # the tile card shrinks above the answers rather than hide under them
             self.choices_top = rect.top if self.choices_top is None else min(self.choices_top, rect.top)
+
+
+def choice_object_id(primary: bool, compact: bool) -> str | None:
+    """The theme class of an answer's button: a decision's answers stand out;
+    labels too long for a whole row take the compact class's smaller type."""
+    if primary:
+        return "#primary_button_compact" if compact else "#primary_button"
+    return "#button_compact" if compact else None
 

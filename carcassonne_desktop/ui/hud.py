@@ -155,8 +155,7 @@ class PlayersView:
             line = row_h - players_row_height(len(rows), False)  # the tokens' line, if any
             fy = r.y + r.height - 22 - line
             # many kinds of figures (every expansion at once) fit in a tighter line
-            wide = _figures_width(row.figures, 18, 15, "×", 12) <= right - name_x
-            icon_px, count_px, times, gap = (18, 15, "×", 12) if wide else (14, 13, "", 7)
+            icon_px, count_px, times, gap = figures_style(row.figures, right - name_x)
             for kind in row.figures:
                 icon = fit_icon(self.meeples.get(kind, row.colour, icon_px), icon_px)
                 surface.blit(icon, (fx, fy + (18 - icon_px) // 2))
@@ -232,6 +231,18 @@ def _notes_width(notes: Sequence[str], size: int) -> int:
 def _note_size(notes: Sequence[str], room: int) -> int:
     """The largest of the note sizes at which every note fits in ``room``."""
     return next((size for size in (14, 12, 11) if _notes_width(notes, size) <= room), 11)
+
+
+#: The figures' line from roomy to tight: (icon px, count px, "×" or not, gap).
+FIGURE_STYLES = ((18, 15, "×", 12), (14, 13, "", 7), (12, 12, "", 4), (11, 11, "", 2))
+
+
+def figures_style(figures: Mapping[str, int], room: int) -> tuple[int, int, str, int]:
+    """The roomiest style in which every kind of figure fits beside the score:
+    with every expansion (eight kinds) and a three-digit score the counts
+    ran under the score ("★1 112")."""
+    return next((style for style in FIGURE_STYLES if _figures_width(figures, *style) <= room),
+                FIGURE_STYLES[-1])
 
 
 def _figures_width(figures: Mapping[str, int], icon: int, size: int, times: str, gap: int) -> int:
