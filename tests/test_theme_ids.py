@@ -24,6 +24,9 @@ CASES = [
     ([None, None], ["panel", "check_box"], [None, None], ["#flat_panel", None]),
     ([None, None, None], ["panel", "scrolling_container", "label"], [None, "@x", None],
      ["#flat_panel", None, "#group_heading"]),
+    (["window", None], ["file_dialog", "button"], ["@a", "@b"], ["#one", "#two"]),
+    ([None] * 4, ["panel", "scrolling_container", "check_box", "label"], [None] * 4,
+     [None, None, None, "#option_more"]),
 ]
 
 
