@@ -257,3 +257,31 @@ def test_the_expected_length_follows_the_set_and_the_seats(app):
     assert scene.length_label.text != shown
     minutes = expected_minutes(scene.model.expansions, [s.controller for s in scene.model.seats])
     assert scene.length_label.text.startswith(f"Environ {minutes} min de jeu")
+
+
+def test_regression_open_box_menu_hid_the_start_of_what_a_box_holds(config):
+    """At 960x640 the open box menu hung over the first lines of the about
+    box (seen under Xvfb): it now starts under the list, whole, and goes back
+    when a box is chosen."""
+    app = make_app(config, size=(960, 640))
+    try:
+        scene = open_setup(app)
+        home = scene.about_box.get_abs_rect().copy()
+        centre = scene.box_menu.get_abs_rect().center
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, button=1, pos=centre))
+        for _ in range(2):
+            app.step(1 / 60)
+        listed = scene.box_menu.current_state.options_selection_list
+        item = next(i for i in listed.item_list if i["object_id"] == "everything")
+        pygame.mouse.set_pos(item["button_element"].get_abs_rect().center)
+        for _ in range(2):
+            app.step(1 / 60)
+        assert scene._about_shown.startswith("Tout : le jeu de base avec")
+        shown = scene.about_box.get_abs_rect()
+        assert not shown.colliderect(listed.get_abs_rect())
+        assert scene.about_box.scroll_bar is None  # the whole text shows
+        pick_box(app, scene, "everything")
+        assert app.stack.top.about_box.get_abs_rect() == home
+    finally:
+        close(app)

@@ -96,6 +96,7 @@ class SetupScene(PanelScene):
         self.about_box: pygame_gui.elements.UITextBox | None = None
         self.about_floats = False  # shown only while a choice is pointed at
         self._about_room = pygame.Rect(0, 0, 0, 0)
+        self._about_home = pygame.Rect(0, 0, 0, 0)  # where the about box stands when nothing hangs over it
         self._about_shown = ""
         self.error_label: pygame_gui.elements.UILabel | None = None
 
@@ -146,6 +147,7 @@ class SetupScene(PanelScene):
             object_id="#about_float" if self.about_floats else "#hint_box")
         if self.about_floats:
             self.about_box.hide()
+        self._about_home = room
         self._about_shown = ""
         self._build_side(panel, pygame.Rect(side_x, area.y, side_w, area.height))
         rect = panel.get_relative_rect()
@@ -367,6 +369,7 @@ class SetupScene(PanelScene):
         if self.about_box is None:
             return
         pointed = self.pointed_about(pygame.mouse.get_pos())
+        self._keep_about_clear()
         if self.about_floats:
             if pointed and not self.about_box.visible:
                 self.about_box.show()
@@ -376,6 +379,27 @@ class SetupScene(PanelScene):
         if text != self._about_shown:
             self._about_shown = text
             self.about_box.set_text(text)
+
+    def _keep_about_clear(self) -> None:
+        """An open box menu hangs over the seats' column in a small window:
+        the about box then starts under its list, so what the pointed box
+        holds is read whole (seen under Xvfb at 960x640), and goes back when
+        the menu closes."""
+        box, menu = self.about_box, self.box_menu
+        if box is None or menu is None or self.panel is None:
+            return
+        home = self._about_home
+        target = home
+        hanging = getattr(menu.current_state, "options_selection_list", None)
+        if hanging is not None and hanging.alive():
+            origin = self.panel.get_container().get_abs_rect().topleft
+            over = hanging.get_abs_rect().move(-origin[0], -origin[1])
+            if over.colliderect(home):
+                top = min(over.bottom + 6, home.bottom - ABOUT_MIN_H)
+                target = pygame.Rect(home.x, top, home.width, home.bottom - top)
+        if box.get_relative_rect() != target:
+            box.set_relative_position(target.topleft)
+            box.set_dimensions(target.size)
 
     # ----------------------------------------------------------------- events
 
