@@ -21,6 +21,7 @@ from carcassonne_desktop.engine import registry  # noqa: E402
 from carcassonne_desktop.ui.expansions.boxes import BOXES, GROUPS, PACE  # noqa: E402
 from carcassonne_desktop.ui.game_length import expected_minutes  # noqa: E402
 from carcassonne_desktop.ui.setup_choices import CUSTOM  # noqa: E402
+from tests.test_setup_names_and_settings import open_setup  # noqa: E402
 
 #: Written out from the rulebooks (shared/seeds), not from the table under test.
 EXPECTED = {
@@ -67,16 +68,6 @@ def close(app) -> None:  # type: ignore[no-untyped-def]
     app.set_language("en")
     app.stack.clear()
     app.close()
-
-
-def open_setup(app):  # type: ignore[no-untyped-def]
-    from carcassonne_desktop.ui.setup_scene import SetupScene
-
-    app.stack.top._activate("new_game")
-    app.step(1 / 60)
-    scene = app.stack.top
-    assert isinstance(scene, SetupScene)
-    return scene
 
 
 def pick_box(app, scene, box_id: str) -> None:  # type: ignore[no-untyped-def]
