@@ -143,6 +143,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from carcassonne_desktop.benchmarks import saves as bench  # type: ignore[no-redef]
 
         result = bench.run()
+    elif args.target == "screens":
+        from carcassonne_desktop.benchmarks import screens as bench  # type: ignore[no-redef]
+
+        result = bench.run()
     else:
         from carcassonne_desktop.benchmarks import ai as bench  # type: ignore[no-redef]
 
@@ -192,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     catalogue.set_defaults(handler=cmd_catalogue)
 
     bench = sub.add_parser("bench", help="measure speed (prints figures only)")
-    bench.add_argument("target", choices=["engine", "render", "ai", "saves"])
+    bench.add_argument("target", choices=["engine", "render", "ai", "saves", "screens"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--games", type=int, default=None, help="number of games (engine)")
     bench.set_defaults(handler=cmd_bench)

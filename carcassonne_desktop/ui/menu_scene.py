@@ -21,6 +21,7 @@ class MainMenuScene(Scene):
         self.backdrop = shared_backdrop()
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.warning: pygame_gui.elements.UILabel | None = None
+        self._prepared = False
 
     def build_ui(self, root: pygame_gui.core.UIContainer) -> None:
         assert self.app is not None
@@ -105,6 +106,15 @@ class MainMenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.backdrop.update(dt)
+        self._prepare_new_game()
+
+    def _prepare_new_game(self) -> None:
+        """Once the menu is on screen, import the New game screen's modules
+        (about half of its first opening): the click then only builds it."""
+        if self._prepared:
+            return
+        self._prepared = True
+        import carcassonne_desktop.ui.setup_scene  # noqa: F401
 
     def draw(self, surface: pygame.Surface) -> None:
         self.backdrop.draw(surface)

@@ -124,6 +124,7 @@ class RulesScene(PanelScene):
         else:  # the game under it, veiled, and none of it through the pages
             surface.blit(veil(surface.get_size(), 175), (0, 0))
             pygame.draw.rect(surface, colour("ui", "panel"), self.panel_rect(), border_radius=12)
+            self.draw_frame(surface)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:

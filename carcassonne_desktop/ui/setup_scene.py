@@ -1,204 +1,68 @@
-"""New-game setup: 2 to 8 seats (name, colour, human or computer), options, expansions.
+"""New-game setup: 2 to 8 seats (name, colour, human or computer), a box to
+start from, options, expansions grouped by box, and the expected length.
 
-The screen edits a plain model (:class:`SetupModel`) and rebuilds its widgets
-from it, so resizing the window or switching language never loses what the
-player typed. Starting calls ``on_start(setup)`` with the "setup" part of a game
-record (DESIGN.md section 5); the choices are remembered through the settings.
+The screen edits a plain model (:class:`SetupModel`, ``ui/setup_model.py``)
+and rebuilds its widgets from it, so resizing the window or switching language
+never loses what the player typed; the box menu and the list of options and
+expansions are built by ``ui/setup_choices.py``. Starting calls
+``on_start(setup)`` with the "setup" part of a game record (DESIGN.md section
+5); the choices are remembered through the settings, on leaving too.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
-from carcassonne_desktop.engine.setup import name_problem, same_name_key
 from carcassonne_desktop.ui.art.meeples import player_colour_names, render_meeple
+from carcassonne_desktop.ui.game_length import expected_minutes, pace
 from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.panel_scene import MARGIN, PanelScene
 from carcassonne_desktop.ui.resources import font
+from carcassonne_desktop.ui.setup_choices import (
+    BOX_IDS,
+    CUSTOM,
+    LABEL_X,
+    SCROLLBAR_ROOM,
+    box_choice,
+    box_holds,
+    build_box_menu,
+    build_choices,
+    localised,
+    matching_box,
+)
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 8
-SCROLLBAR_ROOM = 24
-EXPANSION_ROW_H = 36
+# the model lives in its own module; these names stay importable from here
+from carcassonne_desktop.ui.setup_model import (  # noqa: F401
+    DEFAULT_COMPUTER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OptionChoice,
+    Seat,
+    SetupModel,
+    default_options,
+    option_choices,
+    option_names,
+)
+
 ABOUT_MIN_H = 90  # three lines of the about box under the seats, else it floats over them
 ABOUT_LINE_SPACING = 1.4  # a text box's line height over its font's line size
-CHECK_BOX = 26  # a check box; a full row leaves 6 px above it and 4 below
-ROW_SPARE = 4  # the gap under a 26 px check box at 6 px from the top of its row
-OPTION_ROW_H = 38
 #: The expansion descriptions' font size (theme "#hint_box") and what its text box adds.
 DESCRIPTION_FONT, DESCRIPTION_PADDING = 17, 12
 ROW_H = 50
 #: Tighter seat rows, tried in turn when 7 or 8 seats would leave no room under
 #: them for the longest description (which then floated over the last seats).
 SEAT_ROW_HEIGHTS = (ROW_H, 45, 40)
-#: The tightest row of the names-only expansion list (a 26 px check box and a gap).
-COMPACT_ROW_H = 30
 #: The seat menus' font (theme "button"), the compact one for small windows
 #: (theme "#compact_menu"), and what a drop-down adds to its label's width.
 MENU_FONT, MENU_FONT_SMALL = 20, 15
 MENU_CHROME_W = 52
 NAME_MIN_W = 120
-# A new computer seat starts at the level a family most often wants: it plays
-# sensibly without being crushing (setup lists the others).
-DEFAULT_COMPUTER = "ai:medium"
-
-
-@dataclass(frozen=True)
-class OptionChoice:
-    """A game option an expansion declares (`Expansion.options`), as the
-    setup screen offers it: a check box named by ``setup.<name>`` (its tip
-    ``setup.<name>_tip``, in the expansion's i18n fragment), shown while
-    `expansion` is chosen (the base game's always)."""
-
-    name: str
-    default: bool
-    expansion: str
-
-
-def option_choices() -> tuple[OptionChoice, ...]:
-    """Every yes/no option the expansions declare, in registry order (the
-    base game's first), so an expansion's option reaches the setup screen
-    without a list kept here."""
-    from carcassonne_desktop.engine import registry
-
-    return tuple(OptionChoice(name, default, exp_id)
-                 for exp_id, cls in registry().items()
-                 for name, default in cls.options.items() if isinstance(default, bool))
-
-
-def option_names(expansions: Sequence[str] | None = None) -> tuple[str, ...]:
-    """The options offered with `expansions` chosen (None: every option)."""
-    return tuple(o.name for o in option_choices()
-                 if expansions is None or o.expansion == "base" or o.expansion in expansions)
-
-
-def default_options() -> dict[str, bool]:
-    return {o.name: o.default for o in option_choices()}
-
-
-@dataclass
-class Seat:
-    name: str
-    color: str
-    controller: str = "human"
-
-
-@dataclass
-class SetupModel:
-    """What the setup screen edits; converts to and from the record's setup dict."""
-
-    seats: list[Seat] = field(default_factory=list)
-    #: Every declared option's value, chosen expansions or not (a choice is
-    #: kept while its expansion is switched off and on again).
-    options: dict[str, bool] = field(default_factory=default_options)
-    expansions: list[str] = field(default_factory=lambda: ["base"])
-
-    @classmethod
-    def default(cls, count: int = 2) -> SetupModel:
-        colours = player_colour_names()
-        seats = [Seat(i18n.tr("setup.default_name", n=i + 1), colours[i]) for i in range(count)]
-        if count >= 2:
-            seats[1].controller = DEFAULT_COMPUTER
-        return cls(seats)
-
-    @classmethod
-    def from_setup(cls, setup: Any, controllers: Sequence[str],
-                   expansion_ids: Sequence[str]) -> SetupModel:
-        """Rebuild the model from a remembered setup, dropping anything no longer valid.
-
-        The remembered setup comes from the settings file, which a person or a
-        crash may have spoilt: any field of the wrong type is ignored on its own
-        (the others are kept) rather than stopping "New game".
-        """
-        model = cls.default()
-        if not isinstance(setup, dict):
-            return model
-        seats = _remembered_seats(setup.get("players"), controllers)
-        if len(seats) >= MIN_PLAYERS:
-            model.seats = seats
-            model.renumber_default_names()
-        options = setup.get("options", {})
-        if isinstance(options, dict):
-            for name in option_names():
-                if isinstance(options.get(name), bool):
-                    model.options[name] = options[name]
-        expansions = setup.get("expansions", [])
-        chosen = ([e for e in expansions if isinstance(e, str) and e in expansion_ids]
-                  if isinstance(expansions, list) else [])
-        model.expansions = ["base"] + [e for e in chosen if e != "base"]
-        return model
-
-    def to_setup(self) -> dict[str, Any]:
-        return {
-            "players": [{"name": s.name.strip(), "color": s.color, "controller": s.controller} for s in self.seats],
-            "expansions": list(self.expansions),
-            # only the options of the chosen expansions: the engine refuses others
-            "options": {name: self.options[name] for name in option_names(self.expansions)
-                        if name in self.options},
-        }
-
-    def errors(self) -> list[str]:
-        """Translation keys of what prevents starting (empty when the setup is valid)."""
-        problems: list[str] = []
-        if not MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS:
-            problems.append("setup.error_players")
-        if any(not s.name.strip() for s in self.seats):
-            problems.append("setup.error_names")
-        if len({s.color for s in self.seats}) != len(self.seats):
-            problems.append("setup.error_colours")
-        if self.duplicate_names():
-            problems.append("setup.error_same_names")
-        return problems
-
-    def duplicate_names(self) -> set[int]:
-        """Seats whose name another seat already has, as the players would read them
-        ("Ann", "ann " and "ANN" are one name); the game refuses two equal names."""
-        seen: dict[str, int] = {}
-        twins: set[int] = set()
-        for index, seat in enumerate(self.seats):
-            folded = same_name_key(seat.name)
-            if not folded:
-                continue
-            if folded in seen:
-                twins.update((seen[folded], index))
-            seen.setdefault(folded, index)
-        return twins
-
-    def fit_controllers(self, controllers: Sequence[str]) -> None:
-        """Seats asking for a computer level this build does not offer get the
-        closest one offered (the default level, else the strongest listed)."""
-        computers = [c for c in controllers if c != "human"]
-        for seat in self.seats:
-            if seat.controller not in controllers:
-                seat.controller = (DEFAULT_COMPUTER if DEFAULT_COMPUTER in computers
-                                   else computers[-1] if computers else "human")
-
-    def add_seat(self) -> None:
-        if len(self.seats) >= MAX_PLAYERS:
-            return
-        free = [c for c in player_colour_names() if all(s.color != c for s in self.seats)]
-        self.seats.append(Seat(i18n.tr("setup.default_name", n=len(self.seats) + 1), free[0],
-                               self.seats[-1].controller if self.seats else DEFAULT_COMPUTER))
-
-    def remove_seat(self, index: int) -> None:
-        if len(self.seats) > MIN_PLAYERS and 0 <= index < len(self.seats):
-            del self.seats[index]
-            self.renumber_default_names()
-
-    def renumber_default_names(self) -> None:
-        """A seat still called by a default name ("Joueur 3", "Player 3") takes
-        the number of its place: with two seats left, nobody is "Joueur 3"
-        (family table, second round). Names a player typed are kept."""
-        for index, seat in enumerate(self.seats):
-            if _is_default_name(seat.name):
-                seat.name = i18n.tr("setup.default_name", n=index + 1)
 
 
 class SetupScene(PanelScene):
@@ -212,11 +76,13 @@ class SetupScene(PanelScene):
         self.on_start = on_start
         hooks = app.hooks
         self.controllers = ["human"] + [f"ai:{level}" for level in hooks.ai_levels]
-        self.expansion_info: list[dict[str, Any]] = list(hooks.expansions)
+        self.expansion_info: list[dict[str, Any]] = [
+            e for e in hooks.expansions if e["id"] != "base"]
+        #: The expansions this game has, the base game first (what the boxes hold).
+        self.registered = ["base"] + [e["id"] for e in self.expansion_info]
         remembered = app.settings.last_setup
-        ids = [e["id"] for e in self.expansion_info] + ["base"]
-        self.model = (SetupModel.from_setup(remembered, self.controllers, ids) if remembered
-                      else SetupModel.default())
+        self.model = (SetupModel.from_setup(remembered, self.controllers, self.registered)
+                      if remembered else SetupModel.default())
         self.model.fit_controllers(self.controllers)
         self._seat_widgets: list[dict[str, Any]] = []
         self._option_boxes: dict[Any, str] = {}
@@ -224,10 +90,13 @@ class SetupScene(PanelScene):
         self.add_button: pygame_gui.elements.UIButton | None = None
         self.start_button: pygame_gui.elements.UIButton | None = None
         self.expansion_list: pygame_gui.elements.UIScrollingContainer | None = None
-        self.expansion_descriptions_shown = False
+        self.box_menu: pygame_gui.elements.UIDropDownMenu | None = None
+        self._box_widgets: list[Any] = []
+        self.length_label: pygame_gui.elements.UILabel | None = None
         self.about_box: pygame_gui.elements.UITextBox | None = None
         self.about_floats = False  # shown only while a choice is pointed at
         self._about_room = pygame.Rect(0, 0, 0, 0)
+        self._about_home = pygame.Rect(0, 0, 0, 0)  # where the about box stands when nothing hangs over it
         self._about_shown = ""
         self.error_label: pygame_gui.elements.UILabel | None = None
 
@@ -255,7 +124,9 @@ class SetupScene(PanelScene):
         self._seat_widgets = []
         # a small window: the seats take the room their menus need (family
         # table #9: the level list read "Ordinateur (au hasar")
-        players_w = min(720, max(int(area.width * 0.6), self._seat_row_width(MENU_FONT_SMALL)))
+        # ...and the options and expansions two columns of names when they fit
+        players_w = max(self._seat_row_width(MENU_FONT_SMALL),
+                        min(720, area.width - MARGIN - self._choices_width()))
         side_x = area.x + players_w + MARGIN
         side_w = area.right - side_x
         self._build_seats(panel, pygame.Rect(area.x, area.y, players_w, area.height))
@@ -276,15 +147,20 @@ class SetupScene(PanelScene):
             object_id="#about_float" if self.about_floats else "#hint_box")
         if self.about_floats:
             self.about_box.hide()
+        self._about_home = room
         self._about_shown = ""
         self._build_side(panel, pygame.Rect(side_x, area.y, side_w, area.height))
         rect = panel.get_relative_rect()
         self.start_button = pygame_gui.elements.UIButton(
             pygame.Rect(rect.width - MARGIN - 320, rect.height - 70, 320, 52), i18n.key("setup.start"),
             self.manager, container=panel, object_id="#primary_button")
-        self.error_label = pygame_gui.elements.UILabel(
-            pygame.Rect(MARGIN + 200, rect.height - 66, rect.width - 2 * MARGIN - 540, 44), "",
-            self.manager, container=panel, object_id="#error")
+        between = pygame.Rect(MARGIN + 196, rect.height - 66, rect.width - 2 * MARGIN - 536, 44)
+        self.length_label = pygame_gui.elements.UILabel(between, "", self.manager, container=panel,
+                                                        object_id="#hint")
+        self.error_label = pygame_gui.elements.UILabel(between, "", self.manager, container=panel,
+                                                       object_id="#error")
+        self._box_widgets = []
+        self._build_box_menu()
         self._refresh_errors()
 
     def _build_seats(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
@@ -353,107 +229,76 @@ class SetupScene(PanelScene):
         return SEAT_ROW_HEIGHTS[-1]
 
     def _build_side(self, panel: pygame_gui.elements.UIPanel, area: pygame.Rect) -> None:
-        x, y = area.x, area.y
-        self._option_boxes = {}
-        self._expansion_boxes = {}
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.options"),
-                                    self.manager, container=panel, object_id="#subheading")
-        y += 40
-        for name in option_names(self.model.expansions):
-            box = pygame_gui.elements.UICheckBox(
-                pygame.Rect(x, y + 6, 26, 26), i18n.key(f"setup.{name}"), self.manager, container=panel,
-                initial_state=bool(self.model.options.get(name)))
-            self._option_boxes[box] = name
-            y += OPTION_ROW_H + self._wrap_option(panel, box, i18n.tr(f"setup.{name}"), area.right)
-        y += 8
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, area.width, 34), i18n.key("setup.expansions"),
-                                    self.manager, container=panel, object_id="#subheading")
-        y += 40
-        # The list runs down to the button row (the area already leaves it out).
-        # Every expansion's name shows at once when the descriptions would not
-        # fit (family table: two of ten rows showed): the about box then says a
-        # pointed expansion's description, and the rules screen has the whole text.
-        room = pygame.Rect(x, y, area.width, max(140, area.bottom - y))
-        self.expansion_list = self._build_expansion_list(panel, room)
-
-    def _build_expansion_list(self, panel: pygame_gui.elements.UIPanel,
-                              room: pygame.Rect) -> pygame_gui.elements.UIScrollingContainer:
-        scroller = pygame_gui.elements.UIScrollingContainer(
-            room, self.manager, container=panel, allow_scroll_x=False)
-        inner_width = room.width - SCROLLBAR_ROOM
+        """The options and the expansions grouped by box, in one list that
+        runs down to the button row (the area already leaves it out)."""
         language = i18n.current_language()
-        entries = [(info["id"], _localised(info.get("name"), language) or info["id"],
-                    _localised(info.get("description"), language)) for info in self.expansion_info]
-        with_descriptions = self._descriptions_fit(entries, inner_width, room.height)
-        self.expansion_descriptions_shown = with_descriptions
-        row_h, columns = (EXPANSION_ROW_H, 1) if with_descriptions else \
-            _names_layout(len(entries), room.height)
-        per_column = -(-len(entries) // columns)
-        y = 0
-        for index, (exp_id, name, description) in enumerate(entries):
-            column, row = divmod(index, per_column)
-            if columns > 1:
-                y = row * row_h
-            box = pygame_gui.elements.UICheckBox(
-                pygame.Rect(column * inner_width // columns, y + (row_h - CHECK_BOX) // 2,
-                            CHECK_BOX, CHECK_BOX),
-                name, self.manager, container=scroller,
-                initial_state=exp_id in self.model.expansions)
-            if exp_id == "base":
-                box.disable()
-            self._expansion_boxes[box] = exp_id
-            y += row_h
-            if description and with_descriptions:
-                box_text = pygame_gui.elements.UITextBox(
-                    description, pygame.Rect(30, y - 6, inner_width - 30, -1),
-                    self.manager, container=scroller, object_id="#hint_box")
-                # long descriptions wrap over several lines: the next entry goes below
-                y += max(30, box_text.get_relative_rect().height - 4)
-        if columns > 1:
-            y = per_column * row_h
-        # the last row needs no gap below it (a list that fits shows no scrollbar)
-        scroller.set_scrollable_area_dimensions((inner_width, y - ROW_SPARE))
-        return scroller
+        options = [(name, bool(self.model.options.get(name)))
+                   for name in option_names(self.model.expansions)]
+        expansions = [(info["id"], localised(info.get("name"), language) or info["id"])
+                      for info in self.expansion_info]
+        choices = build_choices(self.manager, panel, area, options, expansions,
+                                self.model.expansions)
+        self.expansion_list = choices.scroller
+        self._option_boxes = choices.option_boxes
+        self._expansion_boxes = choices.expansion_boxes
 
-    @staticmethod
-    def _descriptions_fit(entries: Sequence[tuple[str, str, str]], width: int, height: int) -> bool:
-        """Whether every expansion with its description fits ``height`` unscrolled
-        (measured in the description box's font, with its padding)."""
-        hint_font = font(DESCRIPTION_FONT)
-        line_h = hint_font.get_linesize()
-        total = 0
-        for _, _, description in entries:
-            total += EXPANSION_ROW_H
-            if description:
-                lines = len(wrap(description, hint_font, width - 30 - DESCRIPTION_PADDING))
-                total += max(30, lines * line_h + DESCRIPTION_PADDING)
-        return total <= height
+    def _choices_width(self) -> int:
+        """The width the options and expansions want: two columns of names."""
+        label_font = self.manager.get_theme().get_font(["label"])
+        language = i18n.current_language()
+        names = [localised(info.get("name"), language) for info in self.expansion_info]
+        widest = max((label_font.size(n)[0] for n in names), default=0)
+        return 2 * (LABEL_X + widest + 12) + SCROLLBAR_ROOM
 
-    def _wrap_option(self, panel: pygame_gui.elements.UIPanel, box: pygame_gui.elements.UICheckBox,
-                     text: str, right: int) -> int:
-        """Wrap an option's label that would run past the panel (a small
-        window): its first line stays on the box, the rest go below it.
-        Returns the height added."""
-        label = box.text_label
-        if label is None:
-            return 0
-        x = label.relative_rect.x
-        room = right - x
-        # measured in the label's font: the box's own font draws the tick
-        text_font = label.font
-        if text_font.size(text)[0] <= room:
-            return 0
-        lines = wrap(text, text_font, room)
-        box.set_text(lines[0])
-        line_h = text_font.get_rect(text).height + 4
-        for index, line in enumerate(lines[1:], start=1):
-            pygame_gui.elements.UILabel(
-                pygame.Rect(x, label.relative_rect.y + index * line_h, room, line_h), line, self.manager,
-                container=panel, object_id="#option_more")
-        return (len(lines) - 1) * line_h
+    # ----------------------------------------------------------------- boxes
+
+    def current_box(self) -> str:
+        """The box the ticks and rules match, or CUSTOM."""
+        return matching_box(self.model.expansions, self.model.options, self.registered,
+                            default_options())
+
+    def _build_box_menu(self) -> None:
+        """The box menu on the heading's line (built again when a tick
+        changes which box the choice matches)."""
+        panel = self.panel
+        if panel is None:
+            return
+        for widget in self._box_widgets:
+            widget.kill()
+        title_w = font(28, bold=True).size(i18n.tr(self.title_key))[0]
+        right = panel.get_relative_rect().width - MARGIN
+        caption, self.box_menu = build_box_menu(self.manager, panel, right, MARGIN + title_w + 24,
+                                                self.current_box(), self.registered)
+        self._box_widgets = [caption, self.box_menu]
+
+    def choose_box(self, box_id: str) -> None:
+        """Start again from a box: its expansions ticked, its rules set; the
+        names, seats and the table's own options (farmers...) stay."""
+        if box_id == CUSTOM:
+            return
+        expansions, options = box_choice(box_id, self.registered, default_options())
+        self.model.expansions = expansions
+        self.model.options.update(options)
+        self._sync_names()
+        self.rebuild_ui()
+
+    def _refresh_length(self) -> None:
+        if self.length_label is None:
+            return
+        turns, _ = pace(self.model.expansions)
+        minutes = expected_minutes(self.model.expansions, [s.controller for s in self.model.seats],
+                                   self.app.settings.ai_speed if self.app is not None else "normal")
+        self.length_label.set_text(i18n.tr("setup.length", minutes=minutes, turns=round(turns)))
 
     def _refresh_errors(self) -> None:
+        """The first problem, or when there is none the expected length (one place)."""
         problems = self.model.errors()
+        self._refresh_length()
+        if self.length_label is not None:
+            if problems:
+                self.length_label.hide()
+            else:
+                self.length_label.show()
         if self.error_label is not None:
             self.error_label.set_text(i18n.key(problems[0]) if problems else "",
                                       text_kwargs=self.error_params(problems))
@@ -471,23 +316,48 @@ class SetupScene(PanelScene):
         return {"name": self.model.seats[first].name.strip()}
 
     def pointed_about(self, mouse: tuple[int, int]) -> str:
-        """What the option or expansion under the mouse adds ("" over none)."""
-        if self.expansion_list is not None and self.expansion_list.get_abs_rect().collidepoint(mouse):
-            for box, exp_id in self._expansion_boxes.items():
-                if _box_area(box).collidepoint(mouse):
-                    info = next(i for i in self.expansion_info if i["id"] == exp_id)
-                    return _localised(info.get("description"), i18n.current_language())
+        """What the box, option or expansion under the mouse adds ("" over none)."""
+        pointed_box = self._pointed_box(mouse)
+        if pointed_box:
+            language = i18n.current_language()
+            names = {info["id"]: localised(info.get("name"), language) for info in self.expansion_info}
+            return box_holds(pointed_box, self.registered, names)
+        # a row scrolled out of the list's sight is not pointed at
+        if self.expansion_list is None or not self.expansion_list.get_abs_rect().collidepoint(mouse):
             return ""
+        for box, exp_id in self._expansion_boxes.items():
+            if _box_area(box).collidepoint(mouse):
+                info = next(i for i in self.expansion_info if i["id"] == exp_id)
+                return localised(info.get("description"), i18n.current_language())
         for box, name in self._option_boxes.items():
             if _box_area(box).collidepoint(mouse):
                 return i18n.tr(f"setup.{name}_tip")
         return ""
 
+    def _pointed_box(self, mouse: tuple[int, int]) -> str:
+        """The box whose menu item (or closed menu) is under the mouse, or ""."""
+        menu = self.box_menu
+        if menu is None or not menu.alive():
+            return ""
+        state = menu.current_state
+        items = getattr(getattr(state, "options_selection_list", None), "item_list", None)
+        if items:  # open: the item pointed at
+            for item in items:
+                button = item.get("button_element")
+                if button is not None and button.get_abs_rect().collidepoint(mouse):
+                    return str(item.get("object_id") or item["text"])
+            return ""
+        if menu.get_abs_rect().collidepoint(mouse):
+            return self.current_box()
+        return ""
+
     def _about_height(self, width: int) -> int:
         """The height the about box needs for its longest text at ``width``."""
         language = i18n.current_language()
-        texts = [_localised(info.get("description"), language) for info in self.expansion_info]
+        texts = [localised(info.get("description"), language) for info in self.expansion_info]
         texts += [i18n.tr(f"setup.{name}_tip") for name in option_names()]
+        names = {info["id"]: localised(info.get("name"), language) for info in self.expansion_info}
+        texts += [box_holds(b, self.registered, names) for b in (*BOX_IDS, CUSTOM)]
         hint_font = font(DESCRIPTION_FONT)
         # pygame-gui spaces the lines of a text box wider than the font's line size
         lines = max((len(wrap(text, hint_font, width - 3 * DESCRIPTION_PADDING)) for text in texts if text),
@@ -499,6 +369,7 @@ class SetupScene(PanelScene):
         if self.about_box is None:
             return
         pointed = self.pointed_about(pygame.mouse.get_pos())
+        self._keep_about_clear()
         if self.about_floats:
             if pointed and not self.about_box.visible:
                 self.about_box.show()
@@ -508,6 +379,27 @@ class SetupScene(PanelScene):
         if text != self._about_shown:
             self._about_shown = text
             self.about_box.set_text(text)
+
+    def _keep_about_clear(self) -> None:
+        """An open box menu hangs over the seats' column in a small window:
+        the about box then starts under its list, so what the pointed box
+        holds is read whole (seen under Xvfb at 960x640), and goes back when
+        the menu closes."""
+        box, menu = self.about_box, self.box_menu
+        if box is None or menu is None or self.panel is None:
+            return
+        home = self._about_home
+        target = home
+        hanging = getattr(menu.current_state, "options_selection_list", None)
+        if hanging is not None and hanging.alive():
+            origin = self.panel.get_container().get_abs_rect().topleft
+            over = hanging.get_abs_rect().move(-origin[0], -origin[1])
+            if over.colliderect(home):
+                top = min(over.bottom + 6, home.bottom - ABOUT_MIN_H)
+                target = pygame.Rect(home.x, top, home.width, home.bottom - top)
+        if box.get_relative_rect() != target:
+            box.set_relative_position(target.topleft)
+            box.set_dimensions(target.size)
 
     # ----------------------------------------------------------------- events
 
@@ -522,17 +414,22 @@ class SetupScene(PanelScene):
             self._refresh_errors()
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if element is self.box_menu:
+                self.choose_box(event.selected_option_id)
+                return True
             for i, widgets in enumerate(self._seat_widgets):
                 if element is widgets["colour"]:
                     self._set_colour(i, event.selected_option_id)
                     return True
                 if element is widgets["controller"]:
                     self.model.seats[i].controller = event.selected_option_id
+                    self._refresh_length()  # people take longer than computers
                     return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             if element in self._option_boxes:
                 self.model.options[self._option_boxes[element]] = checked
+                self._build_box_menu()
                 return True
             if element in self._expansion_boxes:
                 exp = self._expansion_boxes[element]
@@ -544,6 +441,9 @@ class SetupScene(PanelScene):
                 if option_names(self.model.expansions) != shown:
                     self._sync_names()
                     self.rebuild_ui()  # the expansion's own options come or go
+                else:
+                    self._build_box_menu()
+                    self._refresh_length()
                 return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if element is self.add_button:
@@ -575,6 +475,18 @@ class SetupScene(PanelScene):
         seats[index].color = colour_name
         self.rebuild_ui()
 
+    def go_back(self) -> None:
+        """Leaving keeps the choice for next time, as starting does."""
+        self._remember()
+        super().go_back()
+
+    def _remember(self) -> None:
+        if self.app is None:
+            return
+        self._sync_names()
+        self.app.settings.last_setup = copy.deepcopy(self.model.to_setup())
+        self.app.save_settings()
+
     def start(self) -> None:
         self._sync_names()
         if self.model.errors():
@@ -598,61 +510,3 @@ def _box_area(box: pygame_gui.elements.UICheckBox) -> pygame.Rect:
     if box.text_label is not None:
         area = area.union(box.text_label.get_abs_rect())
     return area
-
-
-def _usable_name(value: Any) -> bool:
-    """A remembered name the entry field can show (a string without control characters)."""
-    return isinstance(value, str) and name_problem(value) is None
-
-
-def _remembered_seats(players: Any, controllers: Sequence[str]) -> list[Seat]:
-    """The seats of a remembered setup: each bad field replaced, each bad seat skipped."""
-    if not isinstance(players, list):
-        return []
-    colours = player_colour_names()
-    seats: list[Seat] = []
-    for player in players[:MAX_PLAYERS]:
-        if not isinstance(player, dict):
-            continue
-        color = player.get("color")
-        if color not in colours or any(s.color == color for s in seats):
-            color = next(c for c in colours if all(s.color != c for s in seats))
-        controller = player.get("controller", "human")
-        if controller not in controllers:
-            controller = "human"
-        name = player.get("name")
-        if not _usable_name(name):
-            name = i18n.tr("setup.default_name", n=len(seats) + 1)
-        seats.append(Seat(name[:24], color, controller))
-    return seats
-
-
-def _is_default_name(name: str) -> bool:
-    """Whether `name` is a seat's default name in any language ("Joueur 2", "Player 7")."""
-    for code in i18n.available_languages():
-        pattern = str(i18n.raw_table(code).get("setup", {}).get("default_name", ""))
-        prefix, _, suffix = pattern.partition("%{n}")
-        if pattern and name.startswith(prefix) and name.endswith(suffix):
-            middle = name[len(prefix):len(name) - len(suffix)]
-            if middle.isdigit() and middle.isascii():
-                return True
-    return False
-
-
-def _localised(value: Any, language: str) -> str:
-    """A ``{"fr": ..., "en": ...}`` value in the current language (or a plain string)."""
-    if isinstance(value, dict):
-        return str(value.get(language) or value.get("en") or next(iter(value.values()), ""))
-    return str(value) if value else ""
-
-
-def _names_layout(count: int, height: int) -> tuple[int, int]:
-    """(row height, columns) of the names-only expansion list: every name in
-    sight without scrolling, in one column of rows as tall as fit (no
-    tighter than COMPACT_ROW_H), else in two columns."""
-    for columns in (1, 2):
-        rows = -(-count // columns)
-        row_h = min(EXPANSION_ROW_H, (height + ROW_SPARE) // max(rows, 1))
-        if row_h >= COMPACT_ROW_H:
-            return row_h, columns
-    return COMPACT_ROW_H, 2

@@ -105,6 +105,15 @@ class TidyUIManager(pygame_gui.UIManager):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         self.tooltip_avoid = avoid
 
+    def create_new_theme(self, theme_path: Any = None) -> Any:
+        """pygame-gui's theme with a cheap look-up of theming ids (ui/theme_ids.py)."""
+        from carcassonne_desktop.ui.theme_ids import QuickIdTheme
+
+        theme = QuickIdTheme(self.resource_loader, self._locale)
+        if theme_path is not None:
+            theme.load_theme(theme_path)
+        return theme
+
     def create_tool_tip(self, text: str, position: tuple[int, int], hover_distance: tuple[int, int],
                         parent_element: Any, object_id: Any, *, wrap_width: int | None = None,
                         text_kwargs: dict[str, str] | None = None) -> Any:

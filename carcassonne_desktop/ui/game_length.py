@@ -1,0 +1,58 @@
+"""How long a game should last, for the New game screen: from the turns a set
+of expansions makes (the tiles placed), the decisions with a real choice each
+turn brings, and who sits at the table (people think, computers only show).
+
+The formula and its calibration are in docs/game-length.md: a person's turn
+costs ``HUMAN_TURN + HUMAN_CHOICE x choices``, fitted on the two durations
+the rulebooks give for known sets (the base game, 35 min; the Big Box 2021
+with all its expansions, 90-120 min); a computer's turn costs what the
+game shows of it at the chosen speed. Turns and choices come from the table
+of ``ui/expansions/boxes.py`` (measured by ``bench/research/game_length.py``),
+so nothing here plays a game: the screen updates at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from carcassonne_desktop.ui.computer_turns import animation_seconds, pause_seconds
+from carcassonne_desktop.ui.expansions.boxes import BASE_PACE, PACE
+
+#: Seconds a person spends on a turn, and on each choice in it (fitted: docs/game-length.md).
+HUMAN_TURN = 10.1
+HUMAN_CHOICE = 14.6
+#: A computer's think before it shows its turn (the medium level's usual time).
+COMPUTER_THINK = 0.5
+#: Estimates are rounded to this many minutes: more would claim a precision it has not.
+ROUND_TO = 5
+
+
+def pace(expansions: Sequence[str]) -> tuple[float, float]:
+    """(turns, choices a turn) of a game with `expansions` (the base game
+    included or not): the base game's, plus what each expansion adds alone.
+    An expansion missing from the table adds nothing."""
+    turns, choices = BASE_PACE
+    rate = choices / turns
+    for exp in dict.fromkeys(expansions):
+        added_turns, added_rate = PACE.get(exp, (0.0, 0.0))
+        turns += added_turns
+        rate += added_rate
+    return turns, rate
+
+
+def expected_minutes(expansions: Sequence[str], controllers: Sequence[str],
+                     speed: str = "normal") -> int:
+    """The expected length in minutes (rounded to ROUND_TO, at least ROUND_TO)
+    of a game with `expansions` and one seat per controller ("human" or
+    "ai:<level>"). The turns are shared out between the seats, so the number
+    of seats changes the length only through how many are people."""
+    turns, rate = pace(expansions)
+    seats = max(len(controllers), 1)
+    people = sum(1 for c in controllers if c == "human") / seats
+    human = HUMAN_TURN + HUMAN_CHOICE * rate
+    # a computer's tile slides in, its figure drops, then a pause; each
+    # further choice shows as long as a figure
+    computer = (COMPUTER_THINK + animation_seconds(speed) * (1.6 + 0.6 * max(rate - 1.0, 0.0))
+                + pause_seconds(speed))
+    seconds = turns * (people * human + (1 - people) * computer)
+    return max(ROUND_TO, ROUND_TO * round(seconds / 60 / ROUND_TO))
