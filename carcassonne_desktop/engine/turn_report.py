@@ -25,7 +25,7 @@ HOOK_MOMENT: dict[str, str] = {
     "next_draws": "search", "unseen_tiles": "search", "resample_hidden": "search",
     "filter_cells": "place", "filter_placements": "place", "explain_placement": "place",
     "on_tile_placed": "place", "tile_links": "place", "on_features_joined": "place",
-    "on_features_relinked": "place",
+    "on_features_relinked": "place", "on_figure_returned": "score",
     "may_deploy": "figure", "extra_actions": "figure", "apply_action": "figure",
     "before_feature_scored": "score", "on_feature_completed": "score",
     "on_feature_scored": "score", "modify_points": "score", "modify_field_points": "score",
