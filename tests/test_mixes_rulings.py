@@ -14,7 +14,7 @@ import pytest
 
 from carcassonne_desktop.engine import Game, GameRecord, PlaceTile
 from carcassonne_desktop.engine.actions import PASS, Deploy, Remove
-from carcassonne_desktop.engine.events import Event
+from carcassonne_desktop.engine.events import Event, TilePlaced
 from carcassonne_desktop.engine.expansion import EXPANSIONS, Expansion
 from carcassonne_desktop.engine.expansions.catapult import ChooseToken, Hurl
 from carcassonne_desktop.engine.expansions.count import AREA as COUNT_AREA
@@ -265,3 +265,22 @@ def test_mx8_a_follower_in_a_quarter_or_on_a_crown_is_no_knight_nor_taken_back_b
     assert not can_act(game, 0, 8), "message 8 takes back a follower of the board only"
     assert count_for(game, 0, 6) == 0 and count_for(game, 0, 7) == 0
     assert not can_act(game, 0, 6) and not can_act(game, 0, 1)
+
+
+# ----------------------------------------------------- golden records of mixes
+MIXES = sorted(GOLDEN.glob("mx_*.json"))
+
+
+@pytest.mark.parametrize("path", MIXES, ids=[p.stem for p in MIXES])
+def test_a_golden_mix_gives_each_tile_to_its_placer(path: Path) -> None:
+    """Scores and events are checked with every golden record
+    (tests/test_golden_expansions.py); a mix whose point is who plays a
+    tile (a builder's second tile, or none after a ferry) lists the placers."""
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    placers = golden["expected"].get("placers")
+    if placers is None:
+        assert golden["expected"]["events"], "a golden mix names the events it proves"
+        return
+    replay = GameRecord.from_json(golden["record"]).replay()
+    names = [p["name"] for p in golden["record"]["setup"]["players"]]
+    assert [names[e.player] for _, e in replay.events if isinstance(e, TilePlaced)] == placers
