@@ -267,6 +267,23 @@ def test_mx8_a_follower_in_a_quarter_or_on_a_crown_is_no_knight_nor_taken_back_b
     assert not can_act(game, 0, 6) and not can_act(game, 0, 1)
 
 
+# --------------------------------------------------------------------- MX9
+def test_mx9_a_fair_laid_as_message_4s_extra_tile_brings_no_catapult_round() -> None:
+    """`ms_message_4_extra_tile` with the Catapult, the extra tile a fair: it is
+    placed, its figure step and scoring run, and the turn passes to Bleu with no
+    round (the round belongs to the end of the turn, which a called part has not)."""
+    record = _golden("ms_message_4_extra_tile")["record"]
+    record["setup"]["expansions"] = ["base", "messages", "catapult"]
+    record["setup"]["tile_order"] = [*record["setup"]["tile_order"][:-1], "catapult/06", "base/U"]
+    record["actions"] = record["actions"][:11]  # message 4, carried out
+    game = GameRecord.from_json(record).replay().game
+    assert game.hand == ["catapult/06"] and game.turn_player == 0
+    game.apply(PlaceTile(0, 1, 0, "catapult/06"))
+    game.apply(PASS)
+    assert game.pending is not None
+    assert (game.pending.kind, game.pending.player) == ("place_tile", 1)
+
+
 # ----------------------------------------------------- golden records of mixes
 MIXES = sorted(GOLDEN.glob("mx_*.json"))
 
