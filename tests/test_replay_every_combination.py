@@ -16,9 +16,10 @@ import random
 
 import pytest
 
-from carcassonne_desktop.engine import Game, GameRecord, GameSetup, PlayerSetup
+from carcassonne_desktop.engine import Game, GameRecord
 from carcassonne_desktop.persistence.document import encode, from_json, metadata_for
 from tests.engine_checks import Watcher
+from tests.mix_checks import mix_setup
 
 DONE = ("inns_cathedrals", "river", "abbot", "traders_builders", "hills_sheep")
 #: Expansions added later: each alone, each with all of DONE, and everything
@@ -31,17 +32,6 @@ COMBINATIONS = (
     + [(*DONE, new) for new in LATER]
     + [DONE + LATER]
 )
-COLOURS = ("red", "blue", "green", "yellow")
-
-
-def _setup(combo: tuple[str, ...], seed: int) -> GameSetup:
-    players = 2 + seed % 3
-    return GameSetup(
-        players=tuple(PlayerSetup(f"P{i}", COLOURS[i]) for i in range(players)),
-        expansions=("base", *combo),
-        options={"hand_of_3": seed % 4 == 1, "farmers_first_edition": seed % 5 == 2},
-        seed=seed,
-    )
 
 
 def _through_a_save(game: Game) -> Game:
@@ -54,7 +44,7 @@ def _through_a_save(game: Game) -> Game:
 @pytest.mark.parametrize("combo", COMBINATIONS, ids=lambda c: "+".join(c) or "base")
 def test_save_load_replay_after_every_action(combo):
     seed = COMBINATIONS.index(combo)
-    game = Game(_setup(combo, seed))
+    game = Game(mix_setup(combo, seed))
     rng = random.Random(seed)
     watcher = Watcher(game)
     step = 0
