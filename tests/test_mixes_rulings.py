@@ -1,5 +1,5 @@
 """Interactions between expansions that the rulebooks leave open (issue 28,
-"Every mix"): the rulings MX1-MX8 of docs/rulings.md, section "Mixed
+"Every mix"): the rulings MX1-MX10 of docs/rulings.md, section "Mixed
 expansions", each held here (or by the golden record it names)."""
 
 from __future__ import annotations
@@ -301,3 +301,22 @@ def test_a_golden_mix_gives_each_tile_to_its_placer(path: Path) -> None:
     replay = GameRecord.from_json(golden["record"]).replay()
     names = [p["name"] for p in golden["record"]["setup"]["players"]]
     assert [names[e.player] for _, e in replay.events if isinstance(e, TilePlaced)] == placers
+
+
+# -------------------------------------------------------------------- MX10
+def test_mx10_a_message_scoring_an_unfinished_zone_takes_none_of_its_ingots() -> None:
+    """Message 8 in `ms_message_8_follower_back` with the Gold Mines and an ingot
+    on each tile of Rouge's city: she scores the city (3) and takes her knight
+    back, but the city is not completed: its ingots stay where they lie."""
+    from carcassonne_desktop.engine.expansions.gold_mines import ID as GOLD_MINES
+    from carcassonne_desktop.engine.expansions.gold_mines import ingots
+
+    record = _golden("ms_message_8_follower_back")["record"]
+    record["setup"]["expansions"] = ["base", "messages", "gold_mines"]
+    game = GameRecord.from_json(record).replay(11).game
+    game.extension_state[GOLD_MINES] = (((2, -1), 1), ((2, 0), 2))
+    before = game.scores[0]
+    game.apply(Remove(2, 0, "N", "follower"))
+    assert game.scores[0] - before == 3
+    assert ingots(game) == {(2, -1): 1, (2, 0): 2}
+    assert not game.tokens[0].get("gold")
