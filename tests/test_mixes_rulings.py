@@ -40,12 +40,8 @@ from carcassonne_desktop.engine.expansions.shared.catapult_geometry import (
 from carcassonne_desktop.engine.expansions.wheel_of_fortune import WHEEL, free_crowns
 from carcassonne_desktop.engine.rules import Rules
 from carcassonne_desktop.engine.setup import quick_setup
-
-GOLDEN = Path(__file__).parent / "golden_expansions"
-
-
-def _golden(name: str) -> dict[str, Any]:
-    return json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+from tests.test_golden_expansions import GOLDEN_DIR
+from tests.test_golden_expansions import _load as _golden
 
 
 def _game(expansions: Iterable[str], order: Iterable[str] = (), start: str | None = "base/D",
@@ -285,7 +281,7 @@ def test_mx9_a_fair_laid_as_message_4s_extra_tile_brings_no_catapult_round() -> 
 
 
 # ----------------------------------------------------- golden records of mixes
-MIXES = sorted(GOLDEN.glob("mx_*.json"))
+MIXES = sorted(GOLDEN_DIR.glob("mx_*.json"))
 
 
 @pytest.mark.parametrize("path", MIXES, ids=[p.stem for p in MIXES])
