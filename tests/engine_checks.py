@@ -142,10 +142,11 @@ def check_invariants(game: Game) -> None:
         if feature.completed:
             assert not feature.figures, "figures left on a completed feature"
         occupants = sum(1 for _, f, _ in feature.figures if rules.figure_by_name[f].occupies)
-        if occupants > 1 and not {"count", "crop_circles"} & set(rules.expansion_ids):
+        if occupants > 1 and not {"count", "crop_circles", "flying_machines"} & set(rules.expansion_ids):
             # Only a merge can put two followers on one feature (the Count's
             # followers come out of the city onto occupied features; a crop
             # circle puts a follower beside one of its owner's on its segment).
+            # A flier may land on an occupied segment (ruling FL4).
             assert len({n for _, _, n in feature.figures}) == len(feature.figures)
     board = game.board
     for cell in game.frontier:

@@ -35,7 +35,7 @@ def test_golden_expansion_files_exist():
     names = {p.stem for p in GOLDEN_FILES}
     assert len(names) >= 12
     for prefix in ("ic_", "abbot_", "river_", "hs_", "tb_", "kr_", "hs_challenge_", "fe_", "wof_",
-                   "fm_", "count_", "mw_", "gm_", "ferry_", "cc_", "ms_", "rb_", "ca_"):
+                   "fm_", "count_", "mw_", "gm_", "ferry_", "cc_", "ms_", "rb_", "ca_", "mx_"):
         assert any(n.startswith(prefix) for n in names), prefix
 
 

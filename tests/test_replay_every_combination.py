@@ -16,9 +16,10 @@ import random
 
 import pytest
 
-from carcassonne_desktop.engine import Game, GameRecord, GameSetup, PlayerSetup
+from carcassonne_desktop.engine import Game, GameRecord
 from carcassonne_desktop.persistence.document import encode, from_json, metadata_for
 from tests.engine_checks import Watcher
+from tests.mix_checks import mix_setup
 
 DONE = ("inns_cathedrals", "river", "abbot", "traders_builders", "hills_sheep")
 #: Expansions added later: each alone, each with all of DONE, and everything
@@ -31,17 +32,8 @@ COMBINATIONS = (
     + [(*DONE, new) for new in LATER]
     + [DONE + LATER]
 )
-COLOURS = ("red", "blue", "green", "yellow")
-
-
-def _setup(combo: tuple[str, ...], seed: int) -> GameSetup:
-    players = 2 + seed % 3
-    return GameSetup(
-        players=tuple(PlayerSetup(f"P{i}", COLOURS[i]) for i in range(players)),
-        expansions=("base", *combo),
-        options={"hand_of_3": seed % 4 == 1, "farmers_first_edition": seed % 5 == 2},
-        seed=seed,
-    )
+#: The setup of a seeded game (other tests draw theirs here too).
+_setup = mix_setup
 
 
 def _through_a_save(game: Game) -> Game:

@@ -25,3 +25,27 @@ def test_the_report_names_every_registered_expansion():
     text = render()
     for expansion_id in registry():
         assert f"(`{expansion_id}`)" in text
+
+
+def test_every_interaction_ruling_is_in_the_rulings_at_a_moment_of_the_report():
+    """The table docs/turn-order.md reads (engine/data/interaction_rulings.json)
+    names rulings that exist, at moments of the turn, between registered
+    expansions; every MX ruling ("Mixed expansions") is in it."""
+    import re
+
+    from carcassonne_desktop.engine.turn_report import MOMENTS, interaction_rulings
+
+    rulings = (DOC.parent / "rulings.md").read_text(encoding="utf-8")
+    numbered = set(re.findall(r"^ *([A-Z]*\d+)\. \*\*", rulings, flags=re.M))
+    table = interaction_rulings()
+    ids = [r["id"] for r in table]
+    assert len(ids) == len(set(ids))
+    for ruling in table:
+        assert ruling["id"] in numbered, ruling["id"]
+        assert ruling["moment"] in MOMENTS, ruling
+        assert len(ruling["between"]) >= 2 and set(ruling["between"]) <= set(registry()), ruling
+        assert ruling["summary"] and not ruling["summary"].endswith(".")
+    assert {n for n in numbered if n.startswith("MX")} <= set(ids)
+    text = render()
+    for ruling in table:
+        assert f"- {ruling['id']} (" in text

@@ -225,6 +225,12 @@ class Expansion:
         may be relinked must be reported here."""
         return ()
 
+    def on_figure_returned(self, game: Game, player: int, figure: str,
+                           events: list[Event]) -> None:
+        """A player's figure left the board for its owner's supply, whatever sent
+        it (a scoring, a knock-out, a message): what belonged to it while it
+        stood there goes with it (a shepherd's flock back in the bag)."""
+
     def on_features_relinked(self, game: Game, roots: tuple[int, ...]) -> None:
         """Features were rebuilt by a relink; `roots` are the new ones (state
         kept by root must be found again from its segments)."""

@@ -36,6 +36,7 @@ HOOKS = (
     "on_pawn_moved",
     "pawns_settled",
     "on_features_relinked",
+    "on_figure_returned",
     "next_player",
     "unseen_tiles",
     "resample_hidden",

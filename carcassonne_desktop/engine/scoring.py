@@ -165,6 +165,8 @@ class Scoring:
         self.supply[player][figure] += 1
         events.append(FigureReturned(player, figure, view.x, view.y, view.port))
         self.lift_figure(player, figure, node, events)
+        for expansion in self.rules.hooks["on_figure_returned"]:
+            expansion.on_figure_returned(self, player, figure, events)
 
     def feature_value(self, feature: Feature, completed: bool) -> int:
         """What the feature is worth to its majority now (fields by the farmer rule)."""

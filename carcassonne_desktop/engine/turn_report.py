@@ -9,8 +9,11 @@ Regenerate with ``python -m carcassonne_desktop.engine.turn_report > docs/turn-o
 from __future__ import annotations
 
 import inspect
+import json
 import sys
 from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
 
 from carcassonne_desktop.engine.expansion import Expansion, overrides, registry
 from carcassonne_desktop.engine.rules import HOOKS, Rules
@@ -25,7 +28,7 @@ HOOK_MOMENT: dict[str, str] = {
     "next_draws": "search", "unseen_tiles": "search", "resample_hidden": "search",
     "filter_cells": "place", "filter_placements": "place", "explain_placement": "place",
     "on_tile_placed": "place", "tile_links": "place", "on_features_joined": "place",
-    "on_features_relinked": "place",
+    "on_features_relinked": "place", "on_figure_returned": "score",
     "may_deploy": "figure", "extra_actions": "figure", "apply_action": "figure",
     "before_feature_scored": "score", "on_feature_completed": "score",
     "on_feature_scored": "score", "modify_points": "score", "modify_field_points": "score",
@@ -37,6 +40,14 @@ HOOK_MOMENT: dict[str, str] = {
     "scores_at_end_itself": "end of game", "supplied_city_points": "end of game",
 }
 MOMENTS = ("setup", *STEPS, "end of game", "search")
+#: The rulings for expansions played together, by moment (docs/rulings.md).
+INTERACTIONS = Path(__file__).resolve().parent / "data" / "interaction_rulings.json"
+
+
+def interaction_rulings() -> list[dict[str, Any]]:
+    """The table of interaction rulings: id, moment, between (ids), summary."""
+    with INTERACTIONS.open(encoding="utf-8") as f:
+        return list(json.load(f)["rulings"])
 
 
 def _first_line(function: Callable[..., object] | None) -> str:
@@ -83,6 +94,15 @@ def _hook_lines(expansions: Iterable[Expansion], moment: str) -> list[str]:
     return lines
 
 
+def _ruling_lines(moment: str, titles: dict[str, str]) -> list[str]:
+    lines = []
+    for ruling in interaction_rulings():
+        if ruling["moment"] == moment:
+            who = ", ".join(titles.get(e, e) for e in ruling["between"])
+            lines.append(f"- {ruling['id']} ({who}): {ruling['summary']}.")
+    return lines
+
+
 def render() -> str:
     """The whole of docs/turn-order.md."""
     rules = every_expansion_rules()
@@ -95,8 +115,8 @@ def render() -> str:
         "`tests/test_turn_report.py` fails when this file and the code disagree. "
         "The steps are seed 004's (`engine/turn.py`); within a step the expansions' "
         "works run in registry order (`Expansion.order`), before or after the core's. "
-        "How the expansions' interactions the rulebooks leave open are read: "
-        "`docs/rulings.md`.",
+        "Under each moment, the rulings for the interactions the rulebooks leave open "
+        "(`docs/rulings.md`, from `engine/data/interaction_rulings.json`).",
         "",
         "Expansions, in registry order: "
         + ", ".join(f"{titles[e]} (`{e}`)" for e in rules.expansion_ids) + ".",
@@ -109,13 +129,17 @@ def render() -> str:
     for moment in MOMENTS:
         works = _work_lines(rules.plan, moment, titles) if moment in STEPS else []
         hooks = _hook_lines(rules.expansions, moment)
-        if not works and not hooks:
+        rulings = _ruling_lines(moment, titles)
+        if not works and not hooks and not rulings:
             continue
         out += [f"## {moment}", ""]
         if works:
             out += ["Works, in order:", "", *works, ""]
         if hooks:
             out += ["Hooks the engine asks at this moment:", "", *hooks, ""]
+        if rulings:
+            out += ["Rulings for expansions played together (`docs/rulings.md`):", "",
+                    *rulings, ""]
     out += ["## Decisions each expansion asks", ""]
     for expansion_id, kinds in kinds_by_owner.items():
         out.append(f"- {titles[expansion_id]}: " + ", ".join(f"`{k}`" for k in kinds))

@@ -185,12 +185,12 @@ def _empty_field(game: Game, root: int, score: bool, events: list[Event]) -> Non
         game.award(owners, flock_sheep(tokens), SHEEP, "herd", events,
                    tiles=tuple(sorted(feature.tiles)),
                    terms=(ScoreTerm(SHEEP, flock_sheep(tokens)),))
-    for spot in [s for s in feature.figures if s[1] == SHEPHERD]:
-        game.return_figure(*spot, events)
     state = state_of(game)
     flocks = {p: t for p, t in state.flocks if p not in owners}
     _store(game, state._replace(flocks=tuple(sorted(flocks.items())),
                                 bag=tuple(sorted(state.bag + tokens))))
+    for spot in [s for s in feature.figures if s[1] == SHEPHERD]:
+        game.return_figure(*spot, events)  # the flock is back already: the hook finds none
 
 
 def _flock_legal(game: Game, decision: Decision) -> list[Action]:
@@ -324,6 +324,19 @@ class HillsSheep(Expansion):
             Work("after_place", _flock_work, name="hills_sheep.flock"),
             Work("after_figure", _shepherd_work, before=True, name="hills_sheep.shepherd"),
         )
+
+    def on_figure_returned(self, game: Game, player: int, figure: str,
+                           events: list[Event]) -> None:
+        """A shepherd sent home by anything but its own flock's end (a catapult's
+        knock-out) takes no points and its tokens go back in the bag (ruling MX5)."""
+        if figure != SHEPHERD:
+            return
+        state = state_of(game)
+        flocks = dict(state.flocks)
+        tokens = flocks.pop(player, ())
+        if tokens:
+            _store(game, state._replace(flocks=tuple(sorted(flocks.items())),
+                                        bag=tuple(sorted(state.bag + tokens))))
 
     # --- hills ------------------------------------------------------------
     def on_tile_placed(self, game: Game, x: int, y: int, rotated: RotatedTile) -> None:

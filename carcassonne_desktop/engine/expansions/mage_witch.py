@@ -208,8 +208,10 @@ def _after_place(game: Game, events: list[Event]) -> Decision | None:
     return None
 
 
-def _after_figure(game: Game, events: list[Event]) -> Decision | None:
-    """A later join in the turn (a ferry moved) parts them before scoring too."""
+def _before_score(game: Game, events: list[Event]) -> Decision | None:
+    """A later join in the turn (a ferry turned) parts them before scoring too:
+    at the start of the scoring step, so after every work of the figure step's
+    aftermath whatever its expansion's order (ruling MX1)."""
     return _ask(game, SEPARATE) if together(game) is not None else None
 
 
@@ -273,7 +275,7 @@ class MageWitch(Expansion):
 
     def turn_work(self) -> Iterable[Work]:
         return (Work("after_place", _after_place, name="mage_witch.place"),
-                Work("after_figure", _after_figure, name="mage_witch.part"))
+                Work("score", _before_score, before=True, name="mage_witch.part"))
 
     def modify_points(self, game: Game, feature: Feature, points: int, completed: bool) -> int:
         """Mage then witch, after the inn's or cathedral's value (seed 004's

@@ -304,6 +304,13 @@ def _message_work(game: Game, events: list[Event]) -> Decision | None:
     return Decision(MESSAGE, player, False, (message,))
 
 
+def _late_message_work(game: Game, events: list[Event]) -> Decision | None:
+    """At the end of the turn, after the works that score there (seed 004 4A:
+    "use the catapult. MESSAGES (#4)"): the message their points earned, which
+    the turn's end would otherwise forget (ruling MX2)."""
+    return _message_work(game, events)
+
+
 def _message_legal(game: Game, decision: Decision) -> list[Action]:
     message = decision.subject[0]
     answers: list[Action] = []
@@ -449,7 +456,8 @@ class Messages(Expansion):
         )
 
     def turn_work(self) -> Iterable[Work]:
-        return (Work("after_score", _message_work, before=True, name=f"{ID}.message"),)
+        return (Work("after_score", _message_work, before=True, name=f"{ID}.message"),
+                Work("end", _late_message_work, before=True, name=f"{ID}.late"))
 
     def settle_pawn(self, game: Game, move: PawnMove, ask: bool) -> Decision | int | None:
         player = move.player
