@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import Outlook, evaluation_term, occupied_features
+from carcassonne_desktop.ai.expansions import evaluation_term
 from carcassonne_desktop.engine.expansions.gold_mines import GOLD, ID, ingots, rate, zone_cells
 
 if TYPE_CHECKING:
@@ -42,9 +42,9 @@ def expected_hoards(evaluator: Evaluator, game: Game) -> list[float]:
     lying = ingots(game)
     if not lying:
         return hoards
-    outlook = Outlook(evaluator, game)
-    for root, feature in occupied_features(game, KINDS):
-        owners, _ = game.majority(feature)
+    outlook = evaluator.outlook(game)
+    for root, feature in outlook.occupied(KINDS):
+        owners, _ = outlook.majority(root, feature)
         if not owners:
             continue
         on_zone = sum(lying.get(cell, 0) for cell in zone_cells(game, root))
