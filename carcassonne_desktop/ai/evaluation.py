@@ -170,6 +170,20 @@ class Evaluator:
                         cells.add(cell)
         return cells
 
+    def _edge_chance(
+        self, game: Game, root: int, feature: Feature, left: int, draws: float,
+    ) -> tuple[float, set[tuple[int, int]]]:
+        """(chance of completion, open cells) of an unfinished road or city:
+        what most terms need of it, without its value."""
+        cells = self._open_cells(game, root, feature)
+        decay = self.weights.cell_decay
+        chance = 1.0
+        for index, cell in enumerate(sorted(cells)):
+            chance *= self._cell_chance(game, cell, left, draws)
+            if index:
+                chance *= decay
+        return chance, cells
+
     def _prospects(
         self, game: Game, root: int, feature: Feature, left: int, draws: float,
         cache: dict[int, tuple[float, float, set[tuple[int, int]]]],
@@ -184,12 +198,7 @@ class Evaluator:
         if feature.completed:
             result = (0.0, 1.0, cells)
         elif kind in self._edge_kinds:
-            cells = self._open_cells(game, root, feature)
-            chance = 1.0
-            for index, cell in enumerate(sorted(cells)):
-                chance *= self._cell_chance(game, cell, left, draws)
-                if index:
-                    chance *= w.cell_decay
+            chance, cells = self._edge_chance(game, root, feature, left, draws)
             # What the engine says it is worth (inns, cathedrals and every
             # expansion's modifier included), grown by the expected tiles to
             # come in proportion to its size now.

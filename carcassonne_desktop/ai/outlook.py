@@ -52,6 +52,7 @@ class Outlook:
         self._owners: dict[int, tuple[int, ...]] = {}
         self._values: dict[tuple[int, bool], float] = {}
         self._cells: dict[int, set[tuple[int, int]]] = {}
+        self._chances: dict[int, float] = {}
         self._memo: dict[Any, Any] = {}
 
     # ------------------------------------------------------------ features
@@ -62,6 +63,23 @@ class Outlook:
             return hit
         return self.evaluator._prospects(self.game, root, feature, self.left, self.draws,
                                          self.cache)
+
+    def chance(self, root: int, feature: Feature) -> float:
+        """The feature's chance of completion (its prospects' second item),
+        without working out its value when nothing asked for it yet."""
+        hit = self.cache.get(root)
+        if hit is not None:
+            return hit[1]
+        chance = self._chances.get(root)
+        if chance is None:
+            evaluator = self.evaluator
+            if feature.completed or feature.kind not in evaluator._edge_kinds:
+                chance = self.prospects(root, feature)[1]
+            else:
+                chance, self._cells[root] = evaluator._edge_chance(
+                    self.game, root, feature, self.left, self.draws)
+            self._chances[root] = chance
+        return chance
 
     def open_cells(self, root: int, feature: Feature) -> set[tuple[int, int]]:
         """The empty cells a road or city's open edges face."""

@@ -50,7 +50,7 @@ def expected_hoards(evaluator: Evaluator, game: Game) -> list[float]:
         on_zone = sum(lying.get(cell, 0) for cell in zone_cells(game, root))
         if not on_zone:
             continue
-        _, chance, _ = outlook.prospects(root, feature)
+        chance = outlook.chance(root, feature)
         for player in owners:
             hoards[player] += chance * on_zone / len(owners)
     return hoards

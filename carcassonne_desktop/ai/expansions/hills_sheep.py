@@ -80,7 +80,7 @@ def vineyards(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
                 empty += 1
             elif cell[0].tile.flags.get(VINEYARD):
                 now += 1
-        _, chance, _ = outlook.prospects(root, feature)
+        chance = outlook.chance(root, feature)
         value = VINEYARD_POINTS * chance * (now + empty * vineyard_share)
         for player in owners:
             totals[player] += value

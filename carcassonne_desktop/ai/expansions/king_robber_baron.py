@@ -58,7 +58,7 @@ def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
         for root, feature in outlook.of_kind(kind):
             if feature.completed or len(feature.tiles) < max(title.record, 1):
                 continue
-            _, chance, _ = outlook.prospects(root, feature)
+            chance = outlook.chance(root, feature)
             if chance <= 0.0:
                 continue
             owners = outlook.owners(root, feature)

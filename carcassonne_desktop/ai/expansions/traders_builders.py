@@ -72,7 +72,7 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
             seen[good] += count
         if feature.completed:
             continue
-        _, chance, _ = outlook.prospects(root, feature)
+        chance = outlook.chance(root, feature)
         owners = outlook.owners(root, feature)
         if owners and len(owners) < n:
             shares = [
