@@ -55,8 +55,10 @@ def test_hard_widens_its_candidates_as_rounds_come() -> None:
 def test_hard_caps_the_answers_only_when_whole_ones_do_not_fit() -> None:
     hard = HardPlayer(0, workers=1)
     wanted = hard.answer_room * hard.min_rounds  # 9 rounds
-    # a whole round takes 0.1 s: 9 fit in 2 s with one process
+    # a whole round takes 0.1 s (0.3 s): 20 (6) fit in 2 s with one process
     assert hard._answer_cap(500, 0.1, 2.0, 1) is None
+    assert hard._answer_cap(500, 2.0 / 6, 2.0, 1) is None
+    assert hard._answer_cap(500, 2.0 / 5, 2.0, 1) == int(500 * 5 / wanted)
     # a whole round takes 2 s: a tenth of a round fits in 2 s with one process
     assert hard._answer_cap(2000, 2.0, 2.0, 1) == int(2000 * 1.0 / wanted)
     assert hard._answer_cap(2000, 2.0, 2.0, 2) == int(2000 * 2.0 / wanted)

@@ -94,10 +94,10 @@ class HardPlayer(Player):
     #: to be judged; six got none judged (issue 30).
     first_candidates = 3
     widen_every = 2
-    #: When answering with every whole turn would not fit `answer_room`
-    #: times `min_rounds` rounds in the time left, each answer inside a
-    #: future judges only as many whole turns (from shuffled placements) as
-    #: would, and never fewer than `min_answer_turns`: with every expansion
+    #: When answering with every whole turn would not fit `min_rounds`
+    #: rounds in the time left, each answer inside a future judges only as
+    #: many whole turns (from shuffled placements) as let `answer_room` times
+    #: `min_rounds` fit, and never fewer than `min_answer_turns`: with every expansion
     #: a seat has 500-3000 whole turns and one future took longer than the
     #: whole budget (bench/ai.md, session 9). Where whole answers fit (the
     #: base game on a quiet machine) nothing is capped.
@@ -148,15 +148,16 @@ class HardPlayer(Player):
         self, turns: int, full_round: float, remaining: float, processes: int
     ) -> int | None:
         """How many whole turns each answer inside a future may judge (None:
-        all): as many as let `answer_room` × `min_rounds` rounds fit in the
-        time left, `turns` being about what a whole answer judges."""
+        all, when `min_rounds` whole rounds fit in the time left): as many as
+        let `answer_room` × `min_rounds` rounds fit, `turns` being about what
+        a whole answer judges."""
         if self.rounds is not None or full_round <= 0.0:
             return None
         fits = max(remaining, 0.0) * processes / full_round
-        wanted = self.answer_room * self.min_rounds
-        if fits >= wanted:
+        if fits >= self.min_rounds:
             return None
-        return max(self.min_answer_turns, int(turns * fits / wanted))
+        return max(self.min_answer_turns,
+                   int(turns * fits / (self.answer_room * self.min_rounds)))
 
     def _widen(
         self, played: int, active: list[int], width: int, total: int, settled: bool
