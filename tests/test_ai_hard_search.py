@@ -113,3 +113,20 @@ def test_hard_reports_whether_its_search_reached_its_min_rounds() -> None:
     hard = HardPlayer(3, rounds=2)
     hard.decide(game, list(game.legal_actions()), Deadline(60.0))
     assert hard.last_stats["reached"] == 0
+
+
+def test_play_line_finishes_a_turn_whose_rest_is_illegal_in_this_world() -> None:
+    """Regression (issue 30): with every expansion hard's search crashed
+    (IllegalActionError: expected a tile placement, got score_pawn) when the
+    rest of a candidate turn was not legal in the sampled world; the seat now
+    finishes its turn the best way for that world."""
+    from carcassonne_desktop.ai.search import play_line
+    from carcassonne_desktop.engine.actions import Deploy
+
+    game = mid_game(4, 20, ("base",))
+    seat = game.deciding_player
+    placement = game.legal_actions()[0]
+    nowhere = Deploy("follower", 999, 999, "N")
+    line = play_line(game, (placement, nowhere), Evaluator(game), None)
+    assert line is not None and line.board.keys() - game.board.keys()
+    assert line.is_over or line.deciding_player != seat  # its turn is over

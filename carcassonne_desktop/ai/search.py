@@ -30,7 +30,7 @@ from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.knowledge import public_counts, sampled_copy
 from carcassonne_desktop.ai.turns import whole_turns
-from carcassonne_desktop.engine import Action, Game
+from carcassonne_desktop.engine import Action, Game, IllegalActionError
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import OutcomeRevealed
 
@@ -180,11 +180,20 @@ def play_line(world: Game, actions: Sequence[Action], evaluator: Evaluator,
     the enumeration drew, not for this world's: from there the seat finishes
     its turn the best way for the outcome drawn here (a shepherd put back
     in one world by the wolf is still out in another, so the rest of the
-    line may not even be legal). None if the deadline passes on the way."""
+    line may not even be legal). The same when an action of the line is not
+    legal in this world for any other reason (a Messages game crashed hard's
+    search with a score-pawn answer where this world asked for the next
+    tile). None if the deadline passes on the way."""
     seat = world.deciding_player
     line = world.copy()
     for k, action in enumerate(actions):
-        events = line.apply(action)
+        try:
+            events = line.apply(action)
+        except IllegalActionError:  # apply changed nothing
+            pending = line.pending
+            if pending is None or pending.player != seat or (k and pending.kind == PLACE_TILE):
+                return line
+            return best_turn_after(line, evaluator, deadline)
         if k + 1 < len(actions) and any(isinstance(e, OutcomeRevealed) for e in events):
             pending = line.pending
             if pending is None or pending.player != seat or pending.kind == PLACE_TILE:
