@@ -108,6 +108,19 @@ def play(index: int, expansions: tuple[str, ...], seed: int, series: Series) -> 
     series.medium_points.append(game.scores[1 - hard_seat])
 
 
+def load_lines(path: Path) -> Series:
+    """The decisions a run wrote with --lines (the games' lengths from their
+    last placements: a game ends on hard's or the other player's; scores
+    are not in the lines)."""
+    series = Series()
+    for line in path.read_text().splitlines():
+        decision = Decision(**json.loads(line))
+        series.decisions.append(decision)
+        series.placements[decision.game] = max(series.placements.get(decision.game, 0),
+                                               decision.placement + 2)
+    return series
+
+
 def middle(series: Series, margin: int) -> list[Decision]:
     return [d for d in series.decisions
             if margin <= d.placement < series.placements[d.game] - margin]
@@ -131,6 +144,9 @@ def report(series: Series, margin: int) -> dict[str, object]:
         "mid_reached_share": round(reached / len(searched), 3) if searched else None,
         "mid_reached_ci95": [round(low, 3), round(high, 3)],
         "mid_given_up": sum(d.given_up for d in searched),
+        # no round at all and not given up: the root ranking used the budget
+        "mid_ranking_only": sum(d.samples == 0 and not d.given_up for d in searched),
+        "mid_some_rounds": sum(d.samples > 0 for d in searched),
         "mid_samples_p50": percentile(sorted(d.samples for d in searched), 0.5),
         "mid_candidates_p50": percentile(sorted(d.candidates for d in searched), 0.5),
         "place_p50": round(percentile(times, 0.5), 3),
@@ -147,9 +163,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expansions", default="base")
     parser.add_argument("--margin", type=int, default=10)
     parser.add_argument("--lines", type=Path)
+    parser.add_argument("--report", type=Path, help="only report the --lines of FILE")
     parser.add_argument("settings", nargs="*", help="name=value of HardPlayer")
     args = parser.parse_intermixed_args(argv)
     apply_settings(HardPlayer, args.settings)
+    if args.report:
+        print(json.dumps(report(load_lines(args.report), args.margin), indent=1))
+        return 0
     expansions = expansions_of(args.expansions)
     series = Series()
     for index in range(args.games):
