@@ -12,22 +12,13 @@ from carcassonne_desktop.ai.hard import HardPlayer
 from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.ai.search import best_turn_after, draw_schedule, play_round
 from carcassonne_desktop.ai.turns import whole_turns
-from carcassonne_desktop.engine import Game, quick_setup, registry
+from carcassonne_desktop.engine import Game, registry
+from tests.test_ai_outlook import random_position
 
 
 def mid_game(seed: int, placements: int, expansions: tuple[str, ...]) -> Game:
     """A tile placement reached by random play."""
-    game = Game(quick_setup(2, seed=seed, expansions=expansions))
-    rng = random.Random(seed)
-    placed = 0
-    while not game.is_over:
-        if game.pending_kind == "place_tile":
-            if placed == placements:
-                break
-            placed += 1
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
-    return game
+    return random_position(seed, placements, 2, False, expansions)
 
 
 class CountingEvaluator(Evaluator):

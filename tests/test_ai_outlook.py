@@ -18,9 +18,11 @@ from carcassonne_desktop.engine import Game, quick_setup, registry
 EVERY = tuple(registry())
 
 
-def random_position(seed: int, placements: int, players: int, first_edition: bool) -> Game:
+def random_position(seed: int, placements: int, players: int, first_edition: bool,
+                    expansions: tuple[str, ...] = EVERY) -> Game:
+    """The tile placement number `placements` of a random game (or its end)."""
     options = {"farmers_first_edition": True} if first_edition else None
-    game = Game(quick_setup(players, seed=seed, expansions=EVERY, options=options))
+    game = Game(quick_setup(players, seed=seed, expansions=expansions, options=options))
     rng = random.Random(seed)
     placed = 0
     while not game.is_over:
