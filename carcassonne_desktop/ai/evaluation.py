@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from carcassonne_desktop.ai.expansions import away_for, terms_for
-from carcassonne_desktop.ai.knowledge import public_counts, tiles_to_play
+from carcassonne_desktop.ai.knowledge import public_counts
+from carcassonne_desktop.ai.outlook import Outlook
 from carcassonne_desktop.engine import Game
 from carcassonne_desktop.engine.features import EDGES, FEATURE_KINDS, Feature
 from carcassonne_desktop.engine.features import NEIGHBOURHOOD as SURROUNDED
@@ -95,6 +96,10 @@ class Evaluator:
     """Built once per decision from the unseen-tile counts; evaluates many
     positions of the search below that decision."""
 
+    #: Whether the terms share the core's outlook of a position (False: each
+    #: term reads the position anew, as before the outlook; for the tests).
+    share_outlook = True
+
     def __init__(self, game: Game, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights
         catalogue = game.rules.catalogue
@@ -122,6 +127,9 @@ class Evaluator:
             for f in game.rules.figures if f.name in self._majority_figures and not f.neutral
         )
         self._terms = terms_for(game.rules.expansion_ids, game.rules.options)
+        #: The outlook of the position `totals` is evaluating (None between
+        #: evaluations, so a position changed in place is never read stale).
+        self._outlook: Outlook | None = None
         self._away = away_for(game.rules.expansion_ids, game.rules.options)
 
     # ------------------------------------------------------------ tile fits
@@ -162,6 +170,20 @@ class Evaluator:
                         cells.add(cell)
         return cells
 
+    def _edge_chance(
+        self, game: Game, root: int, feature: Feature, left: int, draws: float,
+    ) -> tuple[float, set[tuple[int, int]]]:
+        """(chance of completion, open cells) of an unfinished road or city:
+        what most terms need of it, without its value."""
+        cells = self._open_cells(game, root, feature)
+        decay = self.weights.cell_decay
+        chance = 1.0
+        for index, cell in enumerate(sorted(cells)):
+            chance *= self._cell_chance(game, cell, left, draws)
+            if index:
+                chance *= decay
+        return chance, cells
+
     def _prospects(
         self, game: Game, root: int, feature: Feature, left: int, draws: float,
         cache: dict[int, tuple[float, float, set[tuple[int, int]]]],
@@ -176,12 +198,7 @@ class Evaluator:
         if feature.completed:
             result = (0.0, 1.0, cells)
         elif kind in self._edge_kinds:
-            cells = self._open_cells(game, root, feature)
-            chance = 1.0
-            for index, cell in enumerate(sorted(cells)):
-                chance *= self._cell_chance(game, cell, left, draws)
-                if index:
-                    chance *= w.cell_decay
+            chance, cells = self._edge_chance(game, root, feature, left, draws)
             # What the engine says it is worth (inns, cathedrals and every
             # expansion's modifier included), grown by the expected tiles to
             # come in proportion to its size now.
@@ -229,16 +246,34 @@ class Evaluator:
         return result
 
     # ------------------------------------------------------------ position
+    def outlook(self, game: Game) -> Outlook:
+        """The index of `game`'s features: while `totals` evaluates it, the
+        one the core and every term share; otherwise a fresh one."""
+        current = self._outlook
+        if current is not None and current.game is game:
+            return current
+        return Outlook(self, game)
+
     def totals(self, game: Game) -> list[float]:
         """Expected final score of every player."""
-        totals = [float(s) for s in game.scores]
         if game.is_over:
-            return totals
+            return [float(s) for s in game.scores]
+        outlook = Outlook(self, game)
+        previous = self._outlook
+        if self.share_outlook:
+            self._outlook = outlook
+        try:
+            return self._totals(game, outlook)
+        finally:
+            self._outlook = previous
+
+    def _totals(self, game: Game, outlook: Outlook) -> list[float]:
+        totals = [float(s) for s in game.scores]
         w = self.weights
         n = game.num_players
-        left = tiles_to_play(game)
-        draws = max(left * w.draw_share, 0.0)
-        cache: dict[int, tuple[float, float, set[tuple[int, int]]]] = {}
+        left = outlook.left
+        draws = outlook.draws
+        cache = outlook.cache
         expected_back = [0.0] * n
         weak_back = [0.0] * n  # the part of expected_back that never wins a majority
         claimed: dict[int, None] = {}

@@ -69,8 +69,12 @@ class HardPlayer(Player):
     #: Standard errors by which the search's leader must beat the root's
     #: best turn to be played instead of it.
     trust = 1.0
-    #: Seconds of work per request to the helper process.
+    #: Seconds of work per request to the helper process, at least; and at
+    #: least this many rounds' worth when rounds are slower (with every
+    #: expansion a round outlasted the 0.3 s chunk, and the helper's cut
+    #: rounds were all lost).
     helper_chunk = 0.3
+    helper_rounds = 2.5
     #: The search is given up (the root's best turn is played at once) when
     #: the time left is expected to play fewer than this share of
     #: `min_rounds`. Fewer than `min_rounds` rounds can only ever confirm the
@@ -83,6 +87,22 @@ class HardPlayer(Player):
     #: The same before the first round, from an estimate (the root ranking's
     #: time per whole turn), so with a wider margin than the measured rounds.
     estimated_share = 0.25
+    #: Progressive widening: the search starts with this many of the root's
+    #: best turns and takes the next one every `widen_every` rounds, or at
+    #: once when those it has are settled (0: all candidates from the start).
+    #: With few rounds affordable, three contenders each get enough of them
+    #: to be judged; six got none judged (issue 30).
+    first_candidates = 3
+    widen_every = 2
+    #: When answering with every whole turn would not fit `min_rounds`
+    #: rounds in the time left, each answer inside a future judges only as
+    #: many whole turns (from shuffled placements) as let `answer_room` times
+    #: `min_rounds` fit, and never fewer than `min_answer_turns`: with every expansion
+    #: a seat has 500-3000 whole turns and one future took longer than the
+    #: whole budget (bench/ai.md, session 9). Where whole answers fit (the
+    #: base game on a quiet machine) nothing is capped.
+    answer_room = 1.5
+    min_answer_turns = 20
 
     def __init__(
         self, seed: int | None = None, workers: int | None = None, rounds: int | None = None
@@ -117,16 +137,44 @@ class HardPlayer(Player):
             if value >= best_value - self.candidate_window
         ]
         choice = candidates[0]
-        self.last_stats = {"candidates": len(candidates), "samples": 0, "helper_samples": 0}
+        self.last_stats = {"candidates": len(candidates), "samples": 0, "helper_samples": 0,
+                           "reached": 0}
         if len(candidates) > 1 and not deadline.expired():
-            choice = self._search(game, candidates, deadline, ranking_seconds)
+            choice = self._search(game, candidates, deadline, ranking_seconds, len(ranked))
         self.remember_plan(game, choice)
         return choice[0]
+
+    def _answer_cap(
+        self, turns: int, full_round: float, remaining: float, processes: int
+    ) -> int | None:
+        """How many whole turns each answer inside a future may judge (None:
+        all, when `min_rounds` whole rounds fit in the time left): as many as
+        let `answer_room` × `min_rounds` rounds fit, `turns` being about what
+        a whole answer judges."""
+        if self.rounds is not None or full_round <= 0.0:
+            return None
+        fits = max(remaining, 0.0) * processes / full_round
+        if fits >= self.min_rounds:
+            return None
+        return max(self.min_answer_turns,
+                   int(turns * fits / (self.answer_room * self.min_rounds)))
+
+    def _widen(
+        self, played: int, active: list[int], width: int, total: int, settled: bool
+    ) -> tuple[list[int], int, bool]:
+        """Progressive widening: the next root candidate joins every
+        `widen_every` rounds, and at once when the ones in play are settled
+        (the search then goes on with it)."""
+        if width >= total:
+            return active, width, settled
+        if settled or played >= (width - self.first_candidates + 1) * self.widen_every:
+            return sorted([*active, width]), width + 1, False
+        return active, width, settled
 
     # ------------------------------------------------------------ search
     def _search(
         self, game: Game, candidates: list[tuple[Action, ...]], deadline: Deadline,
-        ranking_seconds: float,
+        ranking_seconds: float, turns: int,
     ) -> tuple[Action, ...]:
         seed = self.rng.getrandbits(32)
         own_turns = self.own_turns
@@ -138,7 +186,13 @@ class HardPlayer(Player):
         # looked ahead (no more than there are tiles to answer with), each
         # judging about as many whole turns as the root.
         answers = min((game.num_players - 1) * (own_turns + 1) + own_turns, game.tiles_left())
-        round_estimate = len(candidates) * answers * ranking_seconds
+        width = len(candidates)
+        if self.first_candidates > 0:
+            width = min(self.first_candidates, width)
+        round_estimate = width * answers * ranking_seconds
+        cap = self._answer_cap(turns, round_estimate, deadline.remaining(), processes)
+        if cap is not None and cap < turns:
+            round_estimate *= cap / turns
         if self._hopeless(0, deadline.remaining(), round_estimate, processes,
                           self.estimated_share):
             return self._give_up(candidates, 0, 0)
@@ -146,13 +200,13 @@ class HardPlayer(Player):
         evaluator = Evaluator(game)
         schedule = draw_schedule(game, seed)
         rounds: dict[int, RoundValues] = {}
-        active = list(range(len(candidates)))
+        active = list(range(width))
         step = 2 if use_helper else 1
         next_main, next_helper = 0, 1
         future = None
         main_rounds = helper_rounds = 0
         settled = given_up = False
-        searching = 0.0
+        searching = measured = 0.0
         while not deadline.expired():
             if self.rounds is not None and main_rounds >= self.rounds:
                 break
@@ -168,23 +222,30 @@ class HardPlayer(Player):
                         if got:
                             next_helper = max(got) + 2
                         active, settled = self._prune(rounds, active)
+                        active, width, settled = self._widen(len(rounds), active, width,
+                                                             len(candidates), settled)
                         if settled:
                             break
-                seconds = min(self.helper_chunk, deadline.remaining() - 0.05)
+                # a chunk holds a few rounds: a round cut at its end is lost
+                pace = round_estimate if main_rounds < 2 else measured
+                seconds = min(max(self.helper_chunk, self.helper_rounds * pace),
+                              deadline.remaining() - 0.05)
                 if future is None and use_helper and seconds > 0.05:
                     future = parallel.submit_rounds(
                         game, candidates, seed, seconds, own_turns,
-                        first_round=next_helper, step=2, active=active,
+                        first_round=next_helper, step=2, active=active, answer_turns=cap,
                     )
                     if future is None:
                         use_helper = False
             rounds[next_main] = play_round(
                 game, candidates, active, seat, evaluator, seed, next_main, schedule,
-                deadline, own_turns,
+                deadline, own_turns, cap,
             )
             next_main += step
             main_rounds += 1
             active, settled = self._prune(rounds, active)
+            active, width, settled = self._widen(len(rounds), active, width, len(candidates),
+                                                 settled)
             if settled:
                 break
             # Later rounds by the pace after the first (slower: caches are cold).
@@ -199,7 +260,7 @@ class HardPlayer(Player):
         if given_up:
             if future is not None:
                 future.cancel()
-            return self._give_up(candidates, len(rounds), helper_rounds)
+            return self._give_up(candidates, len(rounds), helper_rounds, cap)
         if future is not None and not settled and not deadline.cancelled:
             # The chunk was asked to end by the deadline: its rounds are due.
             got = parallel.collect(future, max(deadline.remaining(), 0.0) + 0.1)
@@ -208,17 +269,20 @@ class HardPlayer(Player):
                 helper_rounds += len(got)
         self.last_stats = {
             "candidates": len(candidates), "samples": len(rounds),
-            "helper_samples": helper_rounds, "left": len(active),
+            "helper_samples": helper_rounds, "left": len(active), "width": width,
+            "reached": int(len(rounds) >= self.min_rounds), "answer_turns": cap or 0,
         }
         return candidates[self._choice(rounds, active)]
 
     def _give_up(
-        self, candidates: list[tuple[Action, ...]], samples: int, helper_samples: int
+        self, candidates: list[tuple[Action, ...]], samples: int, helper_samples: int,
+        cap: int | None = None,
     ) -> tuple[Action, ...]:
         """The root's best turn, played without waiting for the search (see
         `hopeless_share`), and the record of how far the search got."""
         self.last_stats = {"candidates": len(candidates), "samples": samples,
-                           "helper_samples": helper_samples, "given_up": 1}
+                           "helper_samples": helper_samples, "given_up": 1, "reached": 0,
+                           "answer_turns": cap or 0}
         return candidates[0]
 
     def _hopeless(

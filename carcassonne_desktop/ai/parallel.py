@@ -30,6 +30,10 @@ from carcassonne_desktop.engine import Game, GameRecord, GameSetup, Rules, parse
 _pool: ProcessPoolExecutor | None = None
 _broken = False
 _rules_cache: dict[str, Rules] = {}
+#: The position of the last request (its record as text, the game): a
+#: decision sends the same position chunk after chunk, and replaying it took
+#: a good part of a short chunk with every expansion.
+_last_game: tuple[str, Game] | None = None
 
 
 #: Environment variable limiting the cores a computer player may use (set to
@@ -89,6 +93,7 @@ def _mark_broken() -> None:
 def submit_rounds(
     game: Game, candidates: list[tuple[Any, ...]], seed: int, seconds: float, own_turns: int,
     first_round: int = 1, step: int = 2, active: list[int] | None = None,
+    answer_turns: int | None = None,
 ) -> Future[dict[int, list[float | None]]] | None:
     """Start rounds first_round, first_round + step, ... in the helper for
     `seconds` from now; None if there is no helper. The end is sent as
@@ -103,7 +108,7 @@ def submit_rounds(
     try:
         return pool.submit(
             _rounds_in_helper, record, plans, seed, time.time() + seconds, own_turns,
-            first_round, step, active,
+            first_round, step, active, answer_turns,
         )
     except Exception:  # noqa: BLE001 - a broken pool: carry on alone
         _mark_broken()
@@ -134,19 +139,26 @@ def _ping() -> bool:
 def _rounds_in_helper(
     record: dict[str, Any], plans: list[list[dict[str, Any]]], seed: int, end_wall: float,
     own_turns: int, first_round: int = 1, step: int = 2, active: list[int] | None = None,
+    answer_turns: int | None = None,
 ) -> dict[int, list[float | None]]:
     from carcassonne_desktop.ai.search import run_rounds
 
+    global _last_game
     deadline = Deadline(max(end_wall - time.time(), 0.0))
-    setup = GameSetup.from_json(record["setup"])
-    key = json.dumps(record["setup"], sort_keys=True)
-    rules = _rules_cache.get(key)
-    if rules is None:
-        _rules_cache.clear()
-        rules = _rules_cache[key] = Rules(setup)
-    game = Game(setup, rules)
-    for action in GameRecord.from_json(record).actions:
-        game.apply(action)
+    position = json.dumps(record, sort_keys=True)
+    if _last_game is not None and _last_game[0] == position:
+        game = _last_game[1]  # the rounds play on copies: it is unchanged
+    else:
+        setup = GameSetup.from_json(record["setup"])
+        key = json.dumps(record["setup"], sort_keys=True)
+        rules = _rules_cache.get(key)
+        if rules is None:
+            _rules_cache.clear()
+            rules = _rules_cache[key] = Rules(setup)
+        game = Game(setup, rules)
+        for action in GameRecord.from_json(record).actions:
+            game.apply(action)
+        _last_game = (position, game)
     candidates = [[parse_action(a) for a in plan] for plan in plans]
     return run_rounds(game, candidates, seed, deadline, first_round=first_round, step=step,
-                      own_turns=own_turns, active=active)
+                      own_turns=own_turns, active=active, answer_turns=answer_turns)

@@ -30,7 +30,7 @@ from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.knowledge import public_counts, sampled_copy
 from carcassonne_desktop.ai.turns import whole_turns
-from carcassonne_desktop.engine import Action, Game
+from carcassonne_desktop.engine import Action, Game, IllegalActionError
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import OutcomeRevealed
 
@@ -39,15 +39,25 @@ RoundValues = list[float | None]
 
 
 def best_turn_after(
-    game: Game, evaluator: Evaluator, deadline: Deadline | None = None
+    game: Game, evaluator: Evaluator, deadline: Deadline | None = None,
+    limit: int | None = None, rng: random.Random | None = None,
 ) -> Game | None:
     """The position after the seat to move plays its best whole turn (None
-    if the deadline passes first: a half-searched answer is no answer)."""
+    if the deadline passes first: a half-searched answer is no answer).
+    With a `limit`, the best of that many whole turns, from the placements
+    in an order shuffled with `rng`: the answer of a `medium` cut short,
+    what a search can afford when a seat has thousands of whole turns."""
     seat = game.deciding_player
     best: tuple[float, Game] | None = None
-    for turn in whole_turns(game):
+    firsts = None
+    if limit is not None:
+        firsts = list(game.legal_actions())
+        (rng or random.Random(0)).shuffle(firsts)
+    for count, turn in enumerate(whole_turns(game, firsts)):
         if deadline is not None and deadline.expired():
             return None
+        if limit is not None and count >= limit:
+            break
         value = evaluator.evaluate(turn.after, seat)
         if best is None or value > best[0]:
             best = (value, turn.after)
@@ -56,12 +66,14 @@ def best_turn_after(
 
 def play_out(
     game: Game, seat: int, evaluator: Evaluator, own_turns: int = 0,
-    deadline: Deadline | None = None,
+    deadline: Deadline | None = None, answer_turns: int | None = None,
+    rng: random.Random | None = None,
 ) -> float | None:
     """Let every opponent answer (and the seat itself `own_turns` more times),
     then evaluate for `seat`; None if the deadline passes on the way, so a
     search never overruns its budget by more than one whole-turn evaluation
-    (with many players a whole future takes far longer than that)."""
+    (with many players a whole future takes far longer than that). Each
+    answer judges at most `answer_turns` whole turns (None: all of them)."""
     remaining_own = own_turns
     guard = game.num_players * (own_turns + 1) * 3
     while not game.is_over and guard > 0:
@@ -70,7 +82,7 @@ def play_out(
             if remaining_own == 0:
                 break
             remaining_own -= 1
-        following = best_turn_after(game, evaluator, deadline)
+        following = best_turn_after(game, evaluator, deadline, answer_turns, rng)
         if following is None:
             return None
         game = following
@@ -118,6 +130,7 @@ def run_rounds(
     own_turns: int = 0,
     max_rounds: int | None = None,
     active: Sequence[int] | None = None,
+    answer_turns: int | None = None,
 ) -> dict[int, RoundValues]:
     """Rounds first_round, first_round + step, ... until the deadline (or
     after `max_rounds` rounds: a fixed amount of work gives reproducible
@@ -135,7 +148,7 @@ def run_rounds(
     index = first_round
     while not deadline.expired() and (max_rounds is None or len(rounds) < max_rounds):
         rounds[index] = play_round(game, candidates, playing, seat, evaluator, seed, index,
-                                   schedule, deadline, own_turns)
+                                   schedule, deadline, own_turns, answer_turns)
         index += step
     return rounds
 
@@ -143,16 +156,20 @@ def run_rounds(
 def play_round(
     game: Game, candidates: Sequence[Sequence[Action]], playing: Sequence[int], seat: int,
     evaluator: Evaluator, seed: int, index: int, schedule: Sequence[str],
-    deadline: Deadline | None, own_turns: int,
+    deadline: Deadline | None, own_turns: int, answer_turns: int | None = None,
 ) -> RoundValues:
-    """Every playing candidate in round `index`'s future."""
+    """Every playing candidate in round `index`'s future (with capped
+    answers, each candidate's answers look at the same shuffled placements
+    first: the candidates still meet the same opponents' choices)."""
     world = sampled_world(game, seed, index, schedule)
     values: RoundValues = [None] * len(candidates)
     for i in playing:
         if deadline is not None and deadline.expired():
             break
         line = play_line(world, candidates[i], evaluator, deadline)
-        values[i] = None if line is None else play_out(line, seat, evaluator, own_turns, deadline)
+        order = random.Random(round_seed(seed, index) ^ 0xA5A5) if answer_turns else None
+        values[i] = None if line is None else play_out(line, seat, evaluator, own_turns, deadline,
+                                                       answer_turns, order)
     return values
 
 
@@ -163,11 +180,20 @@ def play_line(world: Game, actions: Sequence[Action], evaluator: Evaluator,
     the enumeration drew, not for this world's: from there the seat finishes
     its turn the best way for the outcome drawn here (a shepherd put back
     in one world by the wolf is still out in another, so the rest of the
-    line may not even be legal). None if the deadline passes on the way."""
+    line may not even be legal). The same when an action of the line is not
+    legal in this world for any other reason (a Messages game crashed hard's
+    search with a score-pawn answer where this world asked for the next
+    tile). None if the deadline passes on the way."""
     seat = world.deciding_player
     line = world.copy()
     for k, action in enumerate(actions):
-        events = line.apply(action)
+        try:
+            events = line.apply(action)
+        except IllegalActionError:  # apply changed nothing
+            pending = line.pending
+            if pending is None or pending.player != seat or (k and pending.kind == PLACE_TILE):
+                return line
+            return best_turn_after(line, evaluator, deadline)
         if k + 1 < len(actions) and any(isinstance(e, OutcomeRevealed) for e in events):
             pending = line.pending
             if pending is None or pending.player != seat or pending.kind == PLACE_TILE:

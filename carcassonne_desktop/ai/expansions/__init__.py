@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from carcassonne_desktop.ai.knowledge import tiles_to_play
+from carcassonne_desktop.ai.outlook import Outlook  # noqa: F401 (the terms' index)
 from carcassonne_desktop.discovery import import_all
 
 if TYPE_CHECKING:
@@ -78,23 +78,6 @@ def majority_owners(game: Game, figures) -> tuple[int, ...]:  # type: ignore[no-
     if best <= 0:
         return ()
     return tuple(p for p, s in enumerate(strength) if s == best)
-
-
-class Outlook:
-    """What the evaluator's prospects need for one position: the tiles left,
-    the draws each player can expect, and a cache shared by the features."""
-
-    def __init__(self, evaluator: Evaluator, game: Game) -> None:
-        self.evaluator = evaluator
-        self.game = game
-        self.left = tiles_to_play(game)
-        self.draws = max(self.left * evaluator.weights.draw_share, 0.0)
-        self._cache: dict[Any, Any] = {}
-
-    def prospects(self, root: int, feature: Feature) -> tuple[Any, ...]:
-        """(value, chance of completion, cells still awaited) of a feature."""
-        return self.evaluator._prospects(self.game, root, feature, self.left, self.draws,
-                                         self._cache)
 
 
 def occupied_features(game: Game, kinds: Container[str]) -> list[tuple[int, Feature]]:

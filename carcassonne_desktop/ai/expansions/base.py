@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import OPTION, evaluation_term, majority_owners
-from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.engine.expansions.base import POINTS_PER_SUPPLIED_CITY
 
 if TYPE_CHECKING:
@@ -25,9 +24,7 @@ if TYPE_CHECKING:
 
 @evaluation_term(OPTION + "farmers_first_edition")
 def farmers_city_by_city(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
-    left = tiles_to_play(game)
-    draws = max(left * evaluator.weights.draw_share, 0.0)
-    cache: dict = {}
+    outlook = evaluator.outlook(game)
     seen: set[int] = set()
     around: dict[int, list[FigureSpot]] = {}
     cities: dict[int, Feature] = {}
@@ -37,9 +34,9 @@ def farmers_city_by_city(evaluator: Evaluator, game: Game, totals: list[float]) 
         if field is None or field.kind != "field" or root in seen:
             continue
         seen.add(root)
-        owners = majority_owners(game, field.figures)
+        owners = outlook.owners(root, field)
         if owners:
-            value, _, _ = evaluator._prospects(game, root, field, left, draws, cache)
+            value, _, _ = outlook.prospects(root, field)
             for player in owners:
                 totals[player] -= value
         for key, city in game.bordering_cities(field).items():  # start cities too
@@ -50,7 +47,6 @@ def farmers_city_by_city(evaluator: Evaluator, game: Game, totals: list[float]) 
         city = cities[key]
         if not owners:
             continue
-        chance = 1.0 if city.completed else evaluator._prospects(
-            game, key, city, left, draws, cache)[1]
+        chance = 1.0 if city.completed else outlook.prospects(key, city)[1]
         for player in owners:
             totals[player] += POINTS_PER_SUPPLIED_CITY * chance

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import Outlook, evaluation_term, occupied_features
+from carcassonne_desktop.ai.expansions import evaluation_term
 from carcassonne_desktop.engine.expansions.gold_mines import GOLD, ID, ingots, rate, zone_cells
 
 if TYPE_CHECKING:
@@ -42,15 +42,15 @@ def expected_hoards(evaluator: Evaluator, game: Game) -> list[float]:
     lying = ingots(game)
     if not lying:
         return hoards
-    outlook = Outlook(evaluator, game)
-    for root, feature in occupied_features(game, KINDS):
-        owners, _ = game.majority(feature)
+    outlook = evaluator.outlook(game)
+    for root, feature in outlook.occupied(KINDS):
+        owners, _ = outlook.majority(root, feature)
         if not owners:
             continue
         on_zone = sum(lying.get(cell, 0) for cell in zone_cells(game, root))
         if not on_zone:
             continue
-        _, chance, _ = outlook.prospects(root, feature)
+        chance = outlook.chance(root, feature)
         for player in owners:
             hoards[player] += chance * on_zone / len(owners)
     return hoards

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import Outlook, evaluation_term, occupied_features
+from carcassonne_desktop.ai.expansions import evaluation_term
 from carcassonne_desktop.engine.expansions.heretics_shrines import ID, RIVALS, challenger
 
 if TYPE_CHECKING:
@@ -34,8 +34,8 @@ def first_chance(own_cells: int, rival_cells: int) -> float:
 
 @evaluation_term(ID)
 def challenges(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
-    outlook = Outlook(evaluator, game)
-    for root, feature in occupied_features(game, RIVALS):
+    outlook = evaluator.outlook(game)
+    for root, feature in outlook.occupied(RIVALS):
         other = challenger(game, root)
         if other is None:
             continue

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term
-from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.engine.expansions.hills_sheep import (
     FULL_BAG,
     HILL,
@@ -41,7 +40,7 @@ def flocks(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     by the wolves left in the bag and the turns left to herd it."""
     state = state_of(game)
     n = game.num_players
-    left = tiles_to_play(game)
+    left = evaluator.outlook(game).left
     horizon = min(1.0, left / n / FLOCK_HORIZON)
     bag = state.bag or FULL_BAG
     wolf_share = sum(1 for t in bag if t == WOLF) / len(bag)
@@ -65,23 +64,14 @@ def flocks(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
 def vineyards(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     """3 points per vineyard around an occupied open cloister, now or to come,
     weighted by the chance that the cloister is completed."""
-    catalogue = game.rules.catalogue
-    counts = game.unseen_tile_counts()
-    unseen = max(sum(counts.values()), 1)
-    vineyard_share = sum(n for t, n in counts.items() if catalogue[t].flags.get(VINEYARD)) / unseen
-    left = tiles_to_play(game)
-    draws = left * evaluator.weights.draw_share
-    cache: dict = {}
-    seen: set[int] = set()
-    for _, _, node in game.figures_placed:
-        root = game.find(node)
-        feature = game.features[root]
-        if root in seen or feature is None or feature.kind != "cloister" or feature.completed:
-            continue
-        seen.add(root)
-        owners, _ = game.majority(feature)
+    outlook = evaluator.outlook(game)
+    vineyard_share: float | None = None
+    for root, feature in outlook.occupied(("cloister",)):
+        owners, _ = outlook.majority(root, feature)
         if not owners:
             continue
+        if vineyard_share is None:
+            vineyard_share = _vineyard_share(game)
         x, y = next(iter(feature.tiles))
         now = empty = 0
         for dx, dy in NEIGHBOURHOOD:
@@ -90,10 +80,18 @@ def vineyards(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
                 empty += 1
             elif cell[0].tile.flags.get(VINEYARD):
                 now += 1
-        _, chance, _ = evaluator._prospects(game, root, feature, left, draws, cache)
+        chance = outlook.chance(root, feature)
         value = VINEYARD_POINTS * chance * (now + empty * vineyard_share)
         for player in owners:
             totals[player] += value
+
+
+def _vineyard_share(game: Game) -> float:
+    """The share of the unseen tiles that carry a vineyard."""
+    catalogue = game.rules.catalogue
+    counts = game.unseen_tile_counts()
+    unseen = max(sum(counts.values()), 1)
+    return sum(n for t, n in counts.items() if catalogue[t].flags.get(VINEYARD)) / unseen
 
 
 @evaluation_term("hills_sheep")
@@ -101,15 +99,8 @@ def hill_ties(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     """In a tied road, city or field, the tied players without a follower on a
     hill lose the share the core evaluator gave them; those on a hill gain it."""
     types = game.rules.figure_by_name
-    seen: set[int] = set()
-    for _, _, node in game.figures_placed:
-        root = game.find(node)
-        if root in seen:
-            continue
-        seen.add(root)
-        feature = game.features[root]
-        if feature is None or feature.completed:
-            continue
+    outlook = evaluator.outlook(game)
+    for root, feature in outlook.occupied():
         strength = [0] * game.num_players
         on_hill = [False] * game.num_players
         for player, figure, spot in feature.figures:
@@ -123,7 +114,7 @@ def hill_ties(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
         winners = [p for p in tied if on_hill[p]]
         if len(tied) < 2 or not winners or len(winners) == len(tied):
             continue
-        value = float(game.feature_value(feature, False))
+        value = outlook.value(root, feature, False)
         for player in tied:
             if player not in winners:
                 totals[player] -= value

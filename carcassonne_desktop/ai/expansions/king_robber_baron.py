@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import evaluation_term, majority_owners
-from carcassonne_desktop.ai.knowledge import tiles_to_play
+from carcassonne_desktop.ai.expansions import evaluation_term
 from carcassonne_desktop.engine.expansions.king_robber_baron import (
     ID,
     TITLES,
@@ -43,10 +42,9 @@ FUTURE_TILES = 8.0
 @evaluation_term(ID)
 def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     n = game.num_players
-    left = tiles_to_play(game)
-    draws = max(left * evaluator.weights.draw_share, 0.0)
+    outlook = evaluator.outlook(game)
+    left = outlook.left
     placed = max(len(game.board), 1)
-    cache: dict = {}
     for kind in TITLES:
         title = title_of(game, kind)
         # the City of Carcassonne counts in the king's tally (start_count)
@@ -57,16 +55,13 @@ def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
         if title.holder is not None:
             share[title.holder] = 1.0
         unclaimed = 1.0 if title.holder is None else 0.0
-        for root, feature in enumerate(game.features):
-            if (
-                feature is None or game.parent[root] != root or feature.kind != kind
-                or feature.completed or len(feature.tiles) < max(title.record, 1)
-            ):
+        for root, feature in outlook.of_kind(kind):
+            if feature.completed or len(feature.tiles) < max(title.record, 1):
                 continue
-            _, chance, _ = evaluator._prospects(game, root, feature, left, draws, cache)
+            chance = outlook.chance(root, feature)
             if chance <= 0.0:
                 continue
-            owners = majority_owners(game, feature.figures)
+            owners = outlook.owners(root, feature)
             gain = [
                 (OWNER_SHARE / len(owners) if p in owners else
                  (1.0 - OWNER_SHARE) / max(n - len(owners), 1)) if owners else 1.0 / n

@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import (
-    Outlook,
     answer_shortlist,
     evaluation_term,
     occupied_features,
@@ -52,9 +51,9 @@ def best_in_sight(evaluator: Evaluator, game: Game) -> list[float]:
     """Each player's best expected next score: the most valuable feature
     they win, its value times its chance of completion."""
     best = [0.0] * game.num_players
-    outlook = Outlook(evaluator, game)
-    for root, feature in occupied_features(game, KINDS):
-        owners, _ = game.majority(feature)
+    outlook = evaluator.outlook(game)
+    for root, feature in outlook.occupied(KINDS):
+        owners, _ = outlook.majority(root, feature)
         if not owners:
             continue
         value, chance, _ = outlook.prospects(root, feature)

@@ -23,13 +23,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import (
-    Outlook,
-    evaluation_term,
-    majority_owners,
-    occupied_features,
-)
-from carcassonne_desktop.ai.knowledge import tiles_to_play
+from carcassonne_desktop.ai.expansions import evaluation_term
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.expansions.traders_builders import (
     BUILDER,
@@ -66,13 +60,10 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
     n = game.num_players
     expected = {good: [float(game.tokens[p].get(good, 0)) for p in range(n)] for good in GOODS}
     seen = {good: sum(game.tokens[p].get(good, 0) for p in range(n)) for good in GOODS}
-    left = tiles_to_play(game)
-    draws = max(left * evaluator.weights.draw_share, 0.0)
-    cache: dict = {}
-    features = game.features
-    parent = game.parent
-    for root, feature in enumerate(features):
-        if feature is None or parent[root] != root or feature.kind != "city" or not feature.flags:
+    outlook = evaluator.outlook(game)
+    left = outlook.left
+    for root, feature in outlook.of_kind("city"):
+        if not feature.flags:
             continue
         goods = goods_in(feature)
         if not goods:
@@ -81,8 +72,8 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
             seen[good] += count
         if feature.completed:
             continue
-        _, chance, _ = evaluator._prospects(game, root, feature, left, draws, cache)
-        owners = majority_owners(game, feature.figures) if feature.figures else ()
+        chance = outlook.chance(root, feature)
+        owners = outlook.owners(root, feature)
         if owners and len(owners) < n:
             shares = [
                 OWNER_SHARE / len(owners) if p in owners
@@ -116,7 +107,8 @@ def builder_turns(evaluator: Evaluator, game: Game, totals: list[float]) -> None
     ):
         totals[game.turn_player] += TURN_VALUE  # the second tile is coming now
     n = game.num_players
-    left = tiles_to_play(game)
+    outlook = evaluator.outlook(game)
+    left = outlook.left
     if left <= 0:
         return
     for player, figure, node in game.figures_placed:
@@ -126,7 +118,7 @@ def builder_turns(evaluator: Evaluator, game: Game, totals: list[float]) -> None
         feature = game.features[root]
         if feature is None or feature.completed:
             continue
-        cells = evaluator._open_cells(game, root, feature)
+        cells = outlook.open_cells(root, feature)
         if not cells:
             continue
         fitting = 0
@@ -141,27 +133,25 @@ def builder_turns(evaluator: Evaluator, game: Game, totals: list[float]) -> None
 
 @evaluation_term(ID)
 def pig_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
-    left = tiles_to_play(game)
-    draws = max(left * evaluator.weights.draw_share, 0.0)
-    cache: dict = {}
+    outlook = evaluator.outlook(game)
     for player, figure, node in game.figures_placed:
         if figure != PIG:
             continue
         root = game.find(node)
         feature = game.features[root]
-        if feature is None or player not in majority_owners(game, feature.figures):
+        if feature is None or player not in outlook.owners(root, feature):
             continue
-        value, _, _ = evaluator._prospects(game, root, feature, left, draws, cache)
+        value, _, _ = outlook.prospects(root, feature)
         totals[player] += value / 3.0
 
 
 @evaluation_term(ID)
 def pigsty_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
-    outlook = Outlook(evaluator, game)
-    for root, feature in occupied_features(game, ("field",)):
+    outlook = evaluator.outlook(game)
+    for root, feature in outlook.occupied(("field",)):
         if not feature.has_flag(PIGSTY):
             continue
-        owners, _ = game.majority(feature)  # the scoring's own majority (ties, hills)
+        owners, _ = outlook.majority(root, feature)  # the scoring's own majority (ties, hills)
         if owners:
             value, _, _ = outlook.prospects(root, feature)
             for player in owners:

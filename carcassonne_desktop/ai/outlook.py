@@ -1,0 +1,151 @@
+"""The index of one evaluated position's features, shared by every term.
+
+With every expansion about a dozen evaluation terms ran on each position a
+search judges, and each of them rescanned the features it cares about on its
+own: the occupied ones (once per term), every feature of a kind (the king's
+and the robber baron's records, the goods in cities), their majorities, their
+values and their prospects (chance of completion, open cells), each with a
+cache of its own. Judging a whole turn took about 1.5 ms, half of it in those
+terms (bench/ai.md, session 9). An `Outlook` computes each of these at most
+once per position, on demand, and the evaluator hands the same one to the core
+and to every term while it evaluates that position (`Evaluator.outlook`).
+
+It reads only what the evaluator reads (public state) and holds no state
+between positions: a position is judged as if its terms rescanned it
+(`tests/test_ai_outlook.py` checks the two agree on random positions of random
+games with every expansion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container
+from typing import TYPE_CHECKING, Any
+
+from carcassonne_desktop.ai.knowledge import tiles_to_play
+
+if TYPE_CHECKING:
+    from carcassonne_desktop.ai.evaluation import Evaluator
+    from carcassonne_desktop.engine import Game
+    from carcassonne_desktop.engine.features import Feature
+
+#: (root, feature) of one feature.
+Rooted = tuple[int, "Feature"]
+
+
+class Outlook:
+    """What the evaluation reads of one position, each read done once: the
+    tiles left and the draws each player can expect, the features by kind,
+    the occupied ones, and per feature its prospects, open cells, majority
+    and value."""
+
+    def __init__(self, evaluator: Evaluator, game: Game) -> None:
+        self.evaluator = evaluator
+        self.game = game
+        self.left = tiles_to_play(game)
+        self.draws = max(self.left * evaluator.weights.draw_share, 0.0)
+        #: root -> (expected points, chance of completion, open cells): the
+        #: evaluator's `_prospects` cache, shared by the core and the terms.
+        self.cache: dict[int, tuple[float, float, set[tuple[int, int]]]] = {}
+        self._by_kind: dict[str, list[Rooted]] | None = None
+        self._occupied: list[Rooted] | None = None
+        self._majority: dict[int, tuple[tuple[int, ...], int]] = {}
+        self._owners: dict[int, tuple[int, ...]] = {}
+        self._values: dict[tuple[int, bool], float] = {}
+        self._cells: dict[int, set[tuple[int, int]]] = {}
+        self._chances: dict[int, float] = {}
+        self._memo: dict[Any, Any] = {}
+
+    # ------------------------------------------------------------ features
+    def prospects(self, root: int, feature: Feature) -> tuple[float, float, set[tuple[int, int]]]:
+        """(value, chance of completion, cells still awaited) of a feature."""
+        hit = self.cache.get(root)
+        if hit is not None:
+            return hit
+        return self.evaluator._prospects(self.game, root, feature, self.left, self.draws,
+                                         self.cache)
+
+    def chance(self, root: int, feature: Feature) -> float:
+        """The feature's chance of completion (its prospects' second item),
+        without working out its value when nothing asked for it yet."""
+        hit = self.cache.get(root)
+        if hit is not None:
+            return hit[1]
+        chance = self._chances.get(root)
+        if chance is None:
+            evaluator = self.evaluator
+            if feature.completed or feature.kind not in evaluator._edge_kinds:
+                chance = self.prospects(root, feature)[1]
+            else:
+                chance, self._cells[root] = evaluator._edge_chance(
+                    self.game, root, feature, self.left, self.draws)
+            self._chances[root] = chance
+        return chance
+
+    def open_cells(self, root: int, feature: Feature) -> set[tuple[int, int]]:
+        """The empty cells a road or city's open edges face."""
+        cells = self._cells.get(root)
+        if cells is None:
+            cells = self._cells[root] = self.evaluator._open_cells(self.game, root, feature)
+        return cells
+
+    def of_kind(self, kind: str) -> list[Rooted]:
+        """Every feature of a kind (finished or not), by root, in root order."""
+        if self._by_kind is None:
+            by_kind: dict[str, list[Rooted]] = {}
+            parent = self.game.parent
+            for root, feature in enumerate(self.game.features):
+                if feature is not None and parent[root] == root:
+                    by_kind.setdefault(feature.kind, []).append((root, feature))
+            self._by_kind = by_kind
+        return self._by_kind.get(kind, [])
+
+    def occupied(self, kinds: Container[str] | None = None) -> list[Rooted]:
+        """Each occupied, unfinished feature (of the given kinds) once, in
+        the order its first figure was placed (`occupied_features`' order)."""
+        if self._occupied is None:
+            game = self.game
+            seen: set[int] = set()
+            out: list[Rooted] = []
+            for _, _, node in game.figures_placed:
+                root = game.find(node)
+                feature = game.features[root]
+                if root in seen or feature is None or feature.completed:
+                    continue
+                seen.add(root)
+                out.append((root, feature))
+            self._occupied = out
+        if kinds is None:
+            return self._occupied
+        return [(root, f) for root, f in self._occupied if f.kind in kinds]
+
+    def majority(self, root: int, feature: Feature) -> tuple[tuple[int, ...], int]:
+        """`game.majority`: who wins the feature now (hills break ties)."""
+        hit = self._majority.get(root)
+        if hit is None:
+            hit = self._majority[root] = self.game.majority(feature)
+        return hit
+
+    def owners(self, root: int, feature: Feature) -> tuple[int, ...]:
+        """The players with the most strength on the feature (ties kept)."""
+        hit = self._owners.get(root)
+        if hit is None:
+            from carcassonne_desktop.ai.expansions import majority_owners
+
+            hit = self._owners[root] = (majority_owners(self.game, feature.figures)
+                                        if feature.figures else ())
+        return hit
+
+    def value(self, root: int, feature: Feature, completed: bool) -> float:
+        """`game.feature_value`: what the feature scores now, or completed."""
+        key = (root, completed)
+        hit = self._values.get(key)
+        if hit is None:
+            hit = self._values[key] = float(self.game.feature_value(feature, completed))
+        return hit
+
+    def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """Anything else a term reads of the position once: `compute()` the
+        first time `key` is asked."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]

@@ -1,0 +1,123 @@
+"""hard's search that pays with every expansion (issue 30): progressive
+widening of the root candidates, answers inside a future capped to what the
+time affords, and what each decision reports of its search."""
+
+from __future__ import annotations
+
+import random
+
+from carcassonne_desktop.ai.deadline import Deadline
+from carcassonne_desktop.ai.evaluation import Evaluator
+from carcassonne_desktop.ai.hard import HardPlayer
+from carcassonne_desktop.ai.heuristic import rank_turns
+from carcassonne_desktop.ai.search import best_turn_after, draw_schedule, play_round
+from carcassonne_desktop.ai.turns import whole_turns
+from carcassonne_desktop.engine import Game, registry
+from tests.test_ai_outlook import random_position
+
+
+def mid_game(seed: int, placements: int, expansions: tuple[str, ...]) -> Game:
+    """A tile placement reached by random play."""
+    return random_position(seed, placements, 2, False, expansions)
+
+
+class CountingEvaluator(Evaluator):
+    calls = 0
+
+    def evaluate(self, game: Game, seat: int) -> float:
+        self.calls += 1
+        return super().evaluate(game, seat)
+
+
+def test_hard_widens_its_candidates_as_rounds_come() -> None:
+    hard = HardPlayer(0, workers=1)
+    assert (hard.first_candidates, hard.widen_every) == (3, 2)
+    active, width = [0, 1, 2], 3
+    assert hard._widen(1, active, width, 6, False) == ([0, 1, 2], 3, False)
+    assert hard._widen(2, active, width, 6, False) == ([0, 1, 2, 3], 4, False)
+    assert hard._widen(3, [0, 2, 3], 4, 6, False) == ([0, 2, 3], 4, False)
+    assert hard._widen(4, [0, 2, 3], 4, 6, False) == ([0, 2, 3, 4], 5, False)
+    # settled contenders: the next candidate is looked at rather than stopping
+    assert hard._widen(1, [0], 3, 6, True) == ([0, 3], 4, False)
+    # every candidate in: settled means settled
+    assert hard._widen(20, [0], 6, 6, True) == ([0], 6, True)
+
+
+def test_hard_caps_the_answers_only_when_whole_ones_do_not_fit() -> None:
+    hard = HardPlayer(0, workers=1)
+    wanted = hard.answer_room * hard.min_rounds  # 9 rounds
+    # a whole round takes 0.1 s (0.3 s): 20 (6) fit in 2 s with one process
+    assert hard._answer_cap(500, 0.1, 2.0, 1) is None
+    assert hard._answer_cap(500, 2.0 / 6, 2.0, 1) is None
+    assert hard._answer_cap(500, 2.0 / 5, 2.0, 1) == int(500 * 5 / wanted)
+    # a whole round takes 2 s: a tenth of a round fits in 2 s with one process
+    assert hard._answer_cap(2000, 2.0, 2.0, 1) == int(2000 * 1.0 / wanted)
+    assert hard._answer_cap(2000, 2.0, 2.0, 2) == int(2000 * 2.0 / wanted)
+    assert hard._answer_cap(300, 10.0, 2.0, 1) == hard.min_answer_turns
+    assert HardPlayer(0, workers=1, rounds=3)._answer_cap(2000, 2.0, 2.0, 1) is None
+
+
+def test_a_capped_answer_is_the_best_of_that_many_whole_turns() -> None:
+    game = mid_game(4, 30, ("base",))
+    seat = game.deciding_player
+    evaluator = CountingEvaluator(game)
+    after = best_turn_after(game, evaluator, None, 7, random.Random(1))
+    assert evaluator.calls == 7 and after is not None
+    # the best of the same seven, judged again
+    firsts = list(game.legal_actions())
+    random.Random(1).shuffle(firsts)
+    seven = [turn.after for _, turn in zip(range(7), whole_turns(game, firsts))]
+    best = max(evaluator.evaluate(p, seat) for p in seven)
+    assert evaluator.evaluate(after, seat) == best
+
+
+def test_a_future_with_every_expansion_judges_capped_answers() -> None:
+    """Regression (issue 30): with every expansion one sampled future judged
+    every whole turn of three answers per candidate, thousands of them, and
+    took longer than hard's whole budget; capped, a round judges at most the
+    cap per answer."""
+    game = mid_game(11, 30, tuple(registry()))
+    evaluator = Evaluator(game)
+    ranked = rank_turns(game, evaluator, list(game.legal_actions()), None, random.Random(2))
+    candidates = [actions for _, actions in ranked[:3]]
+    seat = game.deciding_player
+    schedule = draw_schedule(game, 5)
+    capped = CountingEvaluator(game)
+    values = play_round(game, candidates, [0, 1, 2], seat, capped, 5, 0, schedule, None, 1, 10)
+    assert all(v is not None for v in values[:3])
+    # three answers of at most 10 whole turns, a final judgement, and the
+    # rest of a turn a chance outcome may leave each candidate to finish
+    answers_and_leaf = 3 * 10 + 1
+    assert capped.calls <= len(candidates) * answers_and_leaf + 3 * len(ranked)
+    whole = CountingEvaluator(game)
+    play_round(game, candidates, [0, 1, 2], seat, whole, 5, 0, schedule, None, 1, None)
+    assert whole.calls > 3 * capped.calls
+
+
+def test_hard_reports_whether_its_search_reached_its_min_rounds() -> None:
+    game = mid_game(7, 25, ("base",))
+    hard = HardPlayer(3, rounds=7)
+    hard.decide(game, list(game.legal_actions()), Deadline(60.0))
+    stats = hard.last_stats
+    assert stats["candidates"] > 1  # a choice to search
+    assert stats["samples"] == 7 and stats["reached"] == 1 and stats["width"] >= 3
+    hard = HardPlayer(3, rounds=2)
+    hard.decide(game, list(game.legal_actions()), Deadline(60.0))
+    assert hard.last_stats["reached"] == 0
+
+
+def test_play_line_finishes_a_turn_whose_rest_is_illegal_in_this_world() -> None:
+    """Regression (issue 30): with every expansion hard's search crashed
+    (IllegalActionError: expected a tile placement, got score_pawn) when the
+    rest of a candidate turn was not legal in the sampled world; the seat now
+    finishes its turn the best way for that world."""
+    from carcassonne_desktop.ai.search import play_line
+    from carcassonne_desktop.engine.actions import Deploy
+
+    game = mid_game(4, 20, ("base",))
+    seat = game.deciding_player
+    placement = game.legal_actions()[0]
+    nowhere = Deploy("follower", 999, 999, "N")
+    line = play_line(game, (placement, nowhere), Evaluator(game), None)
+    assert line is not None and line.board.keys() - game.board.keys()
+    assert line.is_over or line.deciding_player != seat  # its turn is over
