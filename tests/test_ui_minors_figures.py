@@ -158,3 +158,21 @@ def test_every_figure_kind_fits_beside_a_three_digit_score_regression_112(screen
     assert _figures_width(figures, *FIGURE_STYLES[1]) > room  # the old tightest style
     assert _figures_width(figures, *figures_style(figures, room)) <= room
     assert figures_style({"follower": 7}, room) == FIGURE_STYLES[0]
+
+
+def test_notes_that_do_not_fit_beside_the_name_end_the_goods_line_regression_bru(screen):  # type: ignore[no-untyped-def]
+    """Under Xvfb with every expansion in a game of three, "Bruno" showed as
+    "Bru…" beside "Jetons ×4" and "Troupeau : 6" even with the name's type
+    smaller: the notes that do not fit beside the whole name now end the
+    goods' line, which had room to spare."""
+    from carcassonne_desktop.ui.hud import name_beside_notes, notes_over_two_lines
+
+    notes = ["Jetons ×4", "Troupeau : 6"]
+    goods = ["vin 0", "blé 0", "★ tissu 1"]
+    assert name_beside_notes("Bruno", notes, 150)[0].endswith("…")  # the cut seen
+    split = notes_over_two_lines("Bruno", notes, 150, goods, 256)
+    assert split is not None
+    beside, below, size = split
+    assert beside + below == notes and below and size in (11, 12)
+    assert notes_over_two_lines("Bruno", notes, 150, [], 256) is None  # no goods' line
+    assert notes_over_two_lines("Bruno", notes, 150, goods, 150) is None  # no room there

@@ -142,6 +142,14 @@ class PlayersView:
             # line: at the end of the figures' line it was drawn over their counts
             notes = [thinking_label(), *row.notes] if i == current and thinking else list(row.notes)
             name, note_size, name_px = name_beside_notes(row.name, notes, name_w)
+            below: list[str] = []
+            goods = [inventory_label(h) for h in row.inventory] if own_line else []
+            split = notes_over_two_lines(row.name, notes, name_w, goods, r.right - 10 - name_x) \
+                if name != row.name else None
+            if split is not None:
+                # the name whole, the notes that do not fit beside it end the goods' line
+                notes, below, note_size = split
+                name, name_px = row.name, 18
             surface.blit(text(name, name_px, True, "ui", "text"), (name_x, r.y + 5 + (18 - name_px) // 2))
             nx = name_x + font(name_px, bold=True).size(name)[0] + 12
             for note in notes:
@@ -165,7 +173,13 @@ class PlayersView:
                     (pygame.Rect(fx, fy, icon.get_width() + 2 + count.get_width(), 18), i, kind))
                 fx += icon.get_width() + count.get_width() + gap
             if own_line:
-                _draw_inventory(surface, row.inventory, name_x, fy + line, r.right - 10)
+                end = _draw_inventory(surface, row.inventory, name_x, fy + line,
+                                      r.right - 10 - (_notes_width(below, note_size) + NOTE_GAP
+                                                      if below else 0))
+                for note in below:
+                    label = text(note, note_size, True, "ui", "accent")
+                    surface.blit(label, (end, fy + line + (14 - note_size) // 2))
+                    end += label.get_width() + NOTE_GAP
             noted = noted_tokens()
             for token, held in ({} if own_line else row.tokens).items():
                 if held <= 0 or token in noted:
@@ -194,7 +208,7 @@ def inventory_label(held: Held) -> str:
     return f"{LEAD_MARK} {label}" if held.leads else label
 
 
-def _draw_inventory(surface: pygame.Surface, inventory: Sequence[Held], x: int, y: int, right: int) -> None:
+def _draw_inventory(surface: pygame.Surface, inventory: Sequence[Held], x: int, y: int, right: int) -> int:
     """Every token of the player's inventory, the leads in the accent colour;
     smaller type rather than a token left out (they all must show)."""
     labels = [inventory_label(h) for h in inventory]
@@ -203,6 +217,7 @@ def _draw_inventory(surface: pygame.Surface, inventory: Sequence[Held], x: int, 
         image = text(label, size, held.leads, "ui", "accent" if held.leads else "text_dim")
         surface.blit(image, (x, y + (14 - size) // 2))
         x += image.get_width() + NOTE_GAP
+    return x  # where the notes that go down to this line start
 
 
 def name_beside_notes(name: str, notes: Sequence[str], room: int) -> tuple[str, int, int]:
@@ -221,6 +236,31 @@ def name_beside_notes(name: str, notes: Sequence[str], room: int) -> tuple[str, 
             return name, size, name_px
     size = _note_size(notes, room - 80)
     return fit_text(name, 18, True, max(60, room - _notes_width(notes, size) - 12)), size, 18
+
+
+def notes_over_two_lines(name: str, notes: Sequence[str], name_room: int, goods: Sequence[str],
+                         line_room: int) -> tuple[list[str], list[str], int] | None:
+    """The notes beside the whole name, the notes at the end of the goods'
+    line, and their type size; None when even so the name would be cut or
+    there is no goods' line. With every expansion the tokens, the flock and
+    the ingots cut "Bruno" to "Bru…" in a game of three, while the goods'
+    line (wine, grain, cloth) had room to spare."""
+    if not notes or not goods:
+        return None
+    room = name_room - font(18, bold=True).size(name)[0] - 12
+    for size in (12, 11):
+        beside: list[str] = []
+        for note in notes:
+            if _notes_width([*beside, note], size) > room:
+                break
+            beside.append(note)
+        rest = list(notes[len(beside):])
+        goods_px = next((px for px in (14, 13, 12, 11)
+                         if _notes_width(goods, px) + NOTE_GAP + _notes_width(rest, size) <= line_room),
+                        None)
+        if goods_px is not None and room > 0:
+            return beside, rest, size
+    return None
 
 
 def _notes_width(notes: Sequence[str], size: int) -> int:
