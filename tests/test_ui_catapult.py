@@ -546,3 +546,20 @@ def test_a_target_hurl_shows_the_earlier_tokens_and_the_best_so_far(_screen) -> 
     sx, sy = scene.view().to_screen((0.3, 1.4))
     ring = round(0.2 * PIXELS_PER_TILE * 0.8) + 2
     assert tuple(_screen.get_at((round(sx + ring - 1), round(sy))))[:3] == tuple(player_rgb("red"))[:3]
+
+
+def test_the_catch_throw_has_a_keyboard_alternative_regression_stuck_by_keys(_screen) -> None:
+    """Found playing by keys only under Xvfb: the catch's throw waited for a
+    mouse drag for ever. Up sets the power, Enter lets go, as for the hurl."""
+    game = _position("ca_catch_each_outcome", 3)
+    answers: list[Any] = []
+    scene = CatchScene(None, game, game.pending, answers.append)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert scene.pull is None  # no power yet: nothing thrown
+    for _ in range(30):
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""))
+    scene.draw(_screen)  # the power bar and the pulled token
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert scene.pull is not None and 0.5 < scene.pull <= 1.0
+    _run(scene, 4.0, step=0.01)
+    assert len(answers) == 1

@@ -473,6 +473,10 @@ class CatchScene(Scene):
         self.hurler = decision.player
         self.catcher = catcher_of(game, decision.player)
         self.gesture = Pull()
+        #: The throw by keyboard: Up and Down set the power, Enter or Space
+        #: lets go (found playing by keys only: the catch's throw waited for a
+        #: mouse drag for ever).
+        self.keys = KeyAim()
         self.pull: float | None = None  # the power, once let go
         self.clock = 0.0
         self.closed_at: float | None = None
@@ -530,11 +534,15 @@ class CatchScene(Scene):
                 self.clock = 0.0
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         if self.pull is None:
+            keyed, released = self.keys.feed(event)
+            if released and self.keys.level > 0.03:
+                self.pull = self.keys.level
+                self.clock = 0.0
             used, pulled = self.gesture.feed(event)
             if pulled is not None and power(*pulled) > 0.03:
                 self.pull = power(*pulled)
                 self.clock = 0.0
-            return used or event.type == pygame.KEYDOWN
+            return keyed or used or event.type == pygame.KEYDOWN
         closing = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
         if closing and self.closed_at is None and self.outcome is None \
@@ -610,6 +618,8 @@ class CatchScene(Scene):
             if press is not None and pointer is not None:
                 back = limit((pointer[0] - press[0], pointer[1] - press[1]), 60)
                 grip = (grip[0] + back[0], grip[1] + back[1])
+            elif self.keys.aiming:
+                grip = (grip[0] - 60 * self.keys.level, grip[1])
             draw_token(surface, "catch", grip, 14)
             say = (i18n.tr("catapult.scene.catch_ready", name=names[self.catcher],
                            hurler=names[self.hurler]) if self.ready_pull is not None
@@ -631,6 +641,8 @@ class CatchScene(Scene):
         _text(surface, say, (20, 30), 16)
         if self.gesture.press is not None and self.gesture.pointer is not None:
             _draw_power(surface, power(self.gesture.press, self.gesture.pointer))
+        elif self.pull is None and self.keys.aiming:
+            _draw_power(surface, self.keys.level)
 
 
 def _sky(surface: pygame.Surface, ground: int) -> None:
