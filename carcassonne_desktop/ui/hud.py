@@ -143,8 +143,8 @@ class PlayersView:
             notes = [thinking_label(), *row.notes] if i == current and thinking else list(row.notes)
             name, note_size, name_px = name_beside_notes(row.name, notes, name_w)
             below: list[str] = []
-            goods = [inventory_label(h) for h in row.inventory] if own_line else []
-            split = notes_over_two_lines(row.name, notes, name_w, goods, r.right - 10 - name_x) \
+            held = [inventory_label(h) for h in row.inventory] if own_line else []
+            split = notes_over_two_lines(row.name, notes, name_w, held, r.right - 10 - name_x) \
                 if name != row.name else None
             if split is not None:
                 # the name whole, the notes that do not fit beside it end the goods' line
@@ -238,14 +238,14 @@ def name_beside_notes(name: str, notes: Sequence[str], room: int) -> tuple[str, 
     return fit_text(name, 18, True, max(60, room - _notes_width(notes, size) - 12)), size, 18
 
 
-def notes_over_two_lines(name: str, notes: Sequence[str], name_room: int, goods: Sequence[str],
+def notes_over_two_lines(name: str, notes: Sequence[str], name_room: int, held: Sequence[str],
                          line_room: int) -> tuple[list[str], list[str], int] | None:
     """The notes beside the whole name, the notes at the end of the goods'
     line, and their type size; None when even so the name would be cut or
     there is no goods' line. With every expansion the tokens, the flock and
     the ingots cut "Bruno" to "Bru…" in a game of three, while the goods'
     line (wine, grain, cloth) had room to spare."""
-    if not notes or not goods:
+    if not notes or not held:
         return None
     room = name_room - font(18, bold=True).size(name)[0] - 12
     for size in (12, 11):
@@ -255,10 +255,10 @@ def notes_over_two_lines(name: str, notes: Sequence[str], name_room: int, goods:
                 break
             beside.append(note)
         rest = list(notes[len(beside):])
-        goods_px = next((px for px in (14, 13, 12, 11)
-                         if _notes_width(goods, px) + NOTE_GAP + _notes_width(rest, size) <= line_room),
-                        None)
-        if goods_px is not None and room > 0:
+        held_px = next((px for px in (14, 13, 12, 11)
+                        if _notes_width(held, px) + NOTE_GAP + _notes_width(rest, size) <= line_room),
+                       None)
+        if held_px is not None and room > 0:
             return beside, rest, size
     return None
 
