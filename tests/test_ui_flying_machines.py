@@ -192,3 +192,36 @@ def test_a_label_longer_than_a_row_takes_the_compact_type_regression_grand_parti
     assert choice_object_id(True, False) == "#primary_button"
     assert int(load_theme()[choice_object_id(False, True)]["font"]["size"]) < 20
     app.stack.pop()
+
+
+def test_answer_buttons_stand_above_the_figure_chips_regression_abbe_over_chips(app):  # noqa: F811
+    """Under Xvfb with every expansion, "Reprendre l’abbé" covered the chips
+    that choose the follower, the large follower or the shepherd: with chips
+    shown, the answers stand above them."""
+    from carcassonne_desktop.engine import PASS, Deploy, Game, PlaceTile, quick_setup
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.placement_controller import FIGURE
+
+    i18n.set_language("fr")
+    game = Game(quick_setup(2, expansions=("base", "abbot", "inns_cathedrals"),
+                            tile_order=("base/B", "base/U", "base/B", "base/U")))
+    game.apply(PlaceTile(0, 1, 0, "base/B"))
+    game.apply(Deploy("abbot", 0, 1, "C"))
+    game.apply(PlaceTile(1, 0, 0, "base/U"))
+    game.apply(PASS)
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app)
+    _dismiss_banner(scene, app)
+    c = scene.human_controller()
+    c.set_hover((-1, 1))
+    c.place()
+    _steps(app)
+    assert c.state == FIGURE
+    chips = [rect for _, rect in scene.figure_chip_rects(c)]
+    assert len(chips) >= 2  # the follower and the large follower
+    answers = [b for name, b in scene.buttons.items() if name.startswith("choice:")]
+    assert answers and any("abbé" in b.text for b in answers)
+    for button in answers:
+        assert not any(button.get_relative_rect().colliderect(r) for r in chips), button.text
+    app.stack.pop()

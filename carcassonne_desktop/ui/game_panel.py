@@ -276,23 +276,30 @@ class GamePanel:
         kind = c.decision.kind if c is not None and c.decision is not None else ""
         game = c.tentative if c is not None else None
         labels = tuple(choice_label(kind, a, game) for a in choices)
+        # the figure chips (which figure a click puts down) use the rotation
+        # row: the answers then stand above them (found under Xvfb: "Reprendre
+        # l’abbé" covered the chips of the follower, the large one and the shepherd)
+        chips = bool(c is not None and labels and self.figure_chip_rects(c))  # type: ignore[attr-defined]
         question = (c.serial, c.decision) if c is not None else None
         if question != getattr(self, "_keyed_for", None):
             # another question (even one with the same buttons, or none: the
             # squares of the track): nothing chosen with Tab yet
             self._keyed_for = question
             self.answer_index = None
-        if labels == self._choice_labels:
+        if labels == self._choice_labels and chips == getattr(self, "_choices_over_chips", False):
             return
         self.answer_index = None  # other buttons: nothing chosen with Tab yet
         for name in [n for n in self.buttons if n.startswith("choice:")]:
             self.buttons.pop(name).kill()
             self._button_state.pop(name, None)
         self._choice_labels = labels
+        self._choices_over_chips = chips
         self.choices_top = None
         if not labels or self.root is None:
             return
         row = self._panel_layout()["row_b"]
+        if chips:
+            row = row.move(0, -(row.height + 14))
         per_row = 2 if len(labels) <= 4 else 3
         # fewer buttons per row when a label would be cut ("Partisan → C..."
         # twice: castle or cathedral?); the theme's answer font is 24 px bold
