@@ -204,6 +204,15 @@ def test_regression_final_table_headers_cut_couron_marcha_in_mixed_sizes(app) ->
     assert {rect.width for rect, _, _ in end.cells} <= set(layout.widths)
     # a table of few columns keeps the usual type
     assert table_layout(["road", "city"], ["1. Ada"], width).size == 17
+    # a rule stands before the totals (the last category's "9" and the total
+    # "416" read "9416" under Xvfb with every expansion)
+    from carcassonne_desktop.ui.resources import colour
+
+    end.draw(app.screen)
+    totals = [rect for rect, _, category in end.cells if category is None]
+    assert totals
+    accent = tuple(colour("ui", "accent"))[:3]
+    assert all(tuple(app.screen.get_at((r.left + 2, r.centery)))[:3] == accent for r in totals)
 
 
 def test_regression_the_hints_tile_vanishes_when_the_mouse_shows_another_square(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]

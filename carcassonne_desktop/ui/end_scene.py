@@ -265,6 +265,10 @@ class EndScene(Scene):
                                                                    colour("ui", "title") if bold else colour("ui", "text"))
                 surface.blit(cell, (cell_rect.right - cell.get_width() - CELL_PAD, row.top + 6))
             y += 40
+        # a rule before the totals: with every category the last one's number ran
+        # into the total ("9" then "416" read "9416", seen under Xvfb)
+        pygame.draw.line(surface, colour("ui", "accent"), (lefts[-1] + 2, rect.top + header_h + 6),
+                         (lefts[-1] + 2, y - 4), 1)
 
     def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Stacked horizontal bars: one per player, one colour per category, growing in."""
