@@ -157,6 +157,7 @@ class GamePanel:
         self.buttons = {}
         self._button_state = {}
         self._choice_labels: tuple[str, ...] = ()
+        self._choices_over_chips = False  # the answers stand above the figure chips
 
         def button(name: str, rect: pygame.Rect, text_key: str, tip: str | None = None,
                    object_id: str | None = None, text: str | None = None) -> None:
@@ -286,7 +287,7 @@ class GamePanel:
             # squares of the track): nothing chosen with Tab yet
             self._keyed_for = question
             self.answer_index = None
-        if labels == self._choice_labels and chips == getattr(self, "_choices_over_chips", False):
+        if labels == self._choice_labels and chips == self._choices_over_chips:
             return
         self.answer_index = None  # other buttons: nothing chosen with Tab yet
         for name in [n for n in self.buttons if n.startswith("choice:")]:

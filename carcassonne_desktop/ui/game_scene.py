@@ -168,6 +168,7 @@ class GameScene(GamePanel, GameInput, GameDrawing, GameFraming, Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self._button_state: dict[str, tuple[bool, bool]] = {}
         self._choice_labels: tuple[str, ...] = ()
+        self._choices_over_chips = False  # the answers stand above the figure chips
         #: The answer button chosen with Tab (a question with no board spots).
         self.answer_index: int | None = None
         #: Each question's answers in the order first shown (GamePanel._in_stable_order).
