@@ -218,6 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="games played at once, one process each (players then use one core)")
     selfplay.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                           help="time per decision for every player (default: each level's own)")
+    selfplay.add_argument("--cpu-clock", action="store_true",
+                          help="measure every time budget in CPU seconds of the deciding process, "
+                               "so a busy machine plays as an idle one would (for benchmarks)")
     selfplay.add_argument("--quiet", action="store_true",
                           help="no line per finished game on stderr")
     selfplay.set_defaults(handler=cmd_selfplay)

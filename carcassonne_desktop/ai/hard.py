@@ -18,11 +18,10 @@ With a second core, a helper process plays every other round in short chunks
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 from carcassonne_desktop.ai import parallel
-from carcassonne_desktop.ai.deadline import Deadline
+from carcassonne_desktop.ai.deadline import Deadline, now
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.ai.player import Player
@@ -132,9 +131,9 @@ class HardPlayer(Player):
         self.rng.shuffle(firsts)
         root_deadline = Deadline(max(deadline.remaining(), 0.0) * self.root_share,
                                  deadline.cancel_event)
-        started = time.perf_counter()
+        started = now()
         ranked = rank_turns(game, evaluator, firsts, root_deadline, self.rng)
-        ranking_seconds = time.perf_counter() - started
+        ranking_seconds = now() - started
         if not ranked:
             return firsts[0]
         best_value = ranked[0][0]
@@ -256,9 +255,9 @@ class HardPlayer(Player):
                 break
             # Later rounds by the pace after the first (slower: caches are cold).
             if main_rounds == 1:
-                searching = time.perf_counter()
+                searching = now()
                 continue
-            measured = (time.perf_counter() - searching) / (main_rounds - 1)
+            measured = (now() - searching) / (main_rounds - 1)
             if self._hopeless(len(rounds), deadline.remaining(), measured, processes,
                               self.hopeless_share):
                 given_up = True

@@ -24,12 +24,14 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
-from carcassonne_desktop.ai.deadline import Deadline
+from carcassonne_desktop.ai.deadline import Deadline, cpu_clock, use_cpu_clock
 from carcassonne_desktop.engine import Game, GameRecord, GameSetup, Rules, parse_action
 
 _pool: ProcessPoolExecutor | None = None
 _broken = False
 _rules_cache: dict[str, Rules] = {}
+#: Wall-clock seconds a chunk's values are waited for when budgets are CPU time.
+CPU_CLOCK_PATIENCE = 60.0
 #: The position of the last request (its record as text, the game): a
 #: decision sends the same position chunk after chunk, and replaying it took
 #: a good part of a short chunk with every expansion.
@@ -99,7 +101,9 @@ def submit_rounds(
     `seconds` from now; None if there is no helper. The end is sent as
     wall-clock time, so a request that starts late (helper still importing, or
     finishing an abandoned chunk) still ends on time instead of falling
-    further and further behind."""
+    further and further behind. With budgets in CPU time (`deadline.cpu_clock`)
+    the helper is given `seconds` of its own CPU instead: a shared machine
+    may run it late, and it must still do the work an idle one would."""
     pool = _get_pool()
     if pool is None:
         return None
@@ -108,7 +112,7 @@ def submit_rounds(
     try:
         return pool.submit(
             _rounds_in_helper, record, plans, seed, time.time() + seconds, own_turns,
-            first_round, step, active, answer_turns,
+            first_round, step, active, answer_turns, seconds if cpu_clock() else None,
         )
     except Exception:  # noqa: BLE001 - a broken pool: carry on alone
         _mark_broken()
@@ -118,9 +122,14 @@ def submit_rounds(
 def collect(
     future: Future[dict[int, list[float | None]]] | None, timeout: float
 ) -> dict[int, list[float | None]] | None:
-    """The helper's round values, or None if it failed or is late."""
+    """The helper's round values, or None if it failed or is late (with
+    budgets in CPU time, late by the wall clock is only the machine being
+    busy: the helper's CPU budget ends its chunk, so it is waited for, up to
+    a minute in case it hangs)."""
     if future is None:
         return None
+    if cpu_clock():
+        timeout = max(timeout, CPU_CLOCK_PATIENCE)
     try:
         return future.result(timeout=max(timeout, 0.0))
     except FutureTimeout:
@@ -139,12 +148,15 @@ def _ping() -> bool:
 def _rounds_in_helper(
     record: dict[str, Any], plans: list[list[dict[str, Any]]], seed: int, end_wall: float,
     own_turns: int, first_round: int = 1, step: int = 2, active: list[int] | None = None,
-    answer_turns: int | None = None,
+    answer_turns: int | None = None, cpu_seconds: float | None = None,
 ) -> dict[int, list[float | None]]:
     from carcassonne_desktop.ai.search import run_rounds
 
     global _last_game
-    deadline = Deadline(max(end_wall - time.time(), 0.0))
+    if cpu_seconds is not None and not cpu_clock():
+        use_cpu_clock(True)  # a helper started before the choice was made
+    budget = cpu_seconds if cpu_seconds is not None else max(end_wall - time.time(), 0.0)
+    deadline = Deadline(budget)
     position = json.dumps(record, sort_keys=True)
     if _last_game is not None and _last_game[0] == position:
         game = _last_game[1]  # the rounds play on copies: it is unchanged

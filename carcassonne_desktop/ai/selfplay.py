@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from carcassonne_desktop.ai import parallel
+from carcassonne_desktop.ai.deadline import cpu_clock, use_cpu_clock
+from carcassonne_desktop.ai.deadline import now as deadline_clock
 from carcassonne_desktop.ai.levels import LEVELS, create_player
 from carcassonne_desktop.ai.stats import mean, mean_interval, percentile, wilson_interval
 from carcassonne_desktop.engine import (
@@ -162,7 +164,7 @@ def play_game(
     players = [create_player(levels[e], seed=seeds[s]) for s, e in enumerate(entrants)]
     times: list[list[float]] = [[] for _ in levels]
     place_times: list[list[float]] = [[] for _ in levels]
-    clock = time.perf_counter
+    clock = deadline_clock  # CPU seconds with --cpu-clock: what an idle machine would take
     while not game.is_over:
         seat = game.deciding_player
         placing = game.pending_kind == "place_tile"
@@ -211,7 +213,8 @@ def _single_core_worker() -> None:
     computer player inside one must not start helpers of its own. Ctrl-C is
     the main process's to handle (it stops the workers); a worker dying of
     it would print a traceback per process."""
-    os.environ[parallel.CORES_VARIABLE] = "1"
+    if not cpu_clock():  # with CPU budgets sharing the cores costs no strength
+        os.environ[parallel.CORES_VARIABLE] = "1"
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -267,6 +270,7 @@ def run(levels: list[str], expansions: tuple[str, ...], games: int, seed: int,
     return {
         "selfplay": {"players": levels, "games": played, "requested": games, "seed": seed,
                      "expansions": list(expansions), "jobs": jobs, "budget": budget,
+                     "clock": "cpu" if cpu_clock() else "wall",
                      "seconds": round(time.perf_counter() - started, 1)},
         "results": [t.report() for t in tallies],
         **({"sides": [t.report() for t in sides.values()]} if sides else {}),
@@ -343,6 +347,7 @@ def format_text(result: dict[str, Any]) -> str:
         f"{info['games']} games, seed {info['seed']}, expansions {','.join(info['expansions'])}, "
         f"seats rotated on duplicate deals, {info['jobs']} at a time, {info['seconds']} s"
         + (f", {info['budget']} s per decision" if info.get("budget") is not None else "")
+        + (", budgets and times in CPU seconds" if info.get("clock") == "cpu" else "")
     ]
     rows = result["results"] + result.get("sides", [])
     for r in rows:
@@ -373,6 +378,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
         print(f"carcassonne selfplay: error: {exc}", file=sys.stderr)
         return 2
     records = Path(args.records) if getattr(args, "records", None) else None
+    use_cpu_clock(bool(getattr(args, "cpu_clock", False)))
     # A run started in the background ignores Ctrl-C: `kill PID` (SIGTERM)
     # then stops it the same way, with the report of the games finished.
     signal.signal(signal.SIGTERM, _interrupt)
