@@ -84,6 +84,29 @@ def test_the_placer_then_the_first_player_clockwise_with_a_robber_in_supply_are_
     assert robber_square(game, 0) == 0 and robber_square(game, 3) is None
 
 
+def test_a_placer_with_nowhere_to_rob_is_skipped_and_the_round_ends_with_the_turn() -> None:
+    """The robber questions are a round of the core's helper: a placer with
+    no other player's pawn to watch is not asked, the next player is, and
+    once they answer nobody else is asked and no round is left behind."""
+    from carcassonne_desktop.engine import PlaceTile
+    from carcassonne_desktop.engine.rounds import round_of
+
+    game = Game(quick_setup(players=3, seed=1, expansions=("base", "robbers"),
+                            tile_order=("robbers/02", "base/U", "base/U", "base/U")))
+    for player in (1, 2):  # both other pawns on square 5, where Rouge's robber already is
+        game.pawns[player] = (5,)
+        game.scores[player] = 5
+    game.put_figure(0, ROBBER, (TRACK, "5"), [])
+    game.apply(PlaceTile(1, 0, 0, "robbers/02"))
+    assert game.pending.kind == ROBBER and game.pending.player == 1  # Rouge skipped
+    assert game.pending.subject == ("put", 0, 5)  # Rouge's pawn on 0, Jaune's on 5
+    game.apply(_put(0))
+    assert game.pending.kind == "figure" and game.pending.player == 0  # Jaune not asked
+    assert round_of(game, ROBBER) is None
+    game.apply(PASS)
+    assert game.pending.kind == "place_tile" and game.pending.player == 1
+
+
 def test_a_robber_goes_only_where_another_players_pawn_stands_and_moves_elsewhere() -> None:
     from carcassonne_desktop.engine import PlaceTile
 

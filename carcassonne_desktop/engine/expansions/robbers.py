@@ -18,11 +18,10 @@ The robbers watch every pawn of every player (`game.pawns`): with an
 expansion that gives two pawns, either one. Nothing here names it.
 
 How the questions are kept: the two questions after a robber tile are a
-round of at most two players, kept as the tuple of players asked this turn
-(`turn_state`); the steals wait in `turn_state` until every queued pawn move
-has settled (the core's `pawns_settled`), then each robber, in seat order
-from the turn player, robs. A round helper in the core would take the first
-of these (who is asked next) and leave the questions here.
+round of at most two players (the core's `rounds` helper, begun once per
+turn); the steals wait in `turn_state` until every queued pawn move has
+settled (the core's `pawns_settled`), then each robber, in seat order from
+the turn player, robs.
 
 Rulings (docs/rulings.md, "The Robbers": RB1-RB8).
 """
@@ -38,6 +37,7 @@ from carcassonne_desktop.engine.decisions import Decision, DecisionKind
 from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.rounds import next_in_round, round_done, start_round
 from carcassonne_desktop.engine.score_terms import ScoreTerm
 from carcassonne_desktop.engine.track import TRACK_SQUARES, PawnMove
 from carcassonne_desktop.engine.turn import Work
@@ -52,7 +52,7 @@ TRACK = "track"  # the area of the score track
 CATEGORY = ID  # stolen points and the end's 3
 #: What a robber still on the track is worth at the end.
 LEFT_ON_TRACK = 3
-_ASKED = f"{ID}.asked"  # turn_state: the players asked after this turn's robber tile
+_ASKED = f"{ID}.asked"  # turn_state: this turn's robber tile has begun its round
 #: turn_state: steals waiting for the queue to settle, ((robber owner,
 #: victim, points, square), ...) in the order the pawns left.
 _CLAIMS = f"{ID}.claims"
@@ -157,25 +157,19 @@ def _question(game: Game, player: int) -> Decision | None:
 def _robber_work(game: Game, events: list[Event]) -> Decision | None:
     """After a robber tile is placed (after the gold and the mage or witch,
     before the figure step): its placer, then the first player clockwise
-    whose robber is still in supply."""
+    whose robber is still in supply (a round of the core's helper, begun
+    once per turn; a player with no square to choose is skipped)."""
     pos = game.last_placed
     if pos is None or not game.board[pos][0].tile.flags.get(ROBBER):
         return None
-    asked: tuple[int, ...] = game.turn_state.get(_ASKED, ())
     placer = game.turn_player
-    if not asked:
-        decision = _question(game, placer)
-        if decision is not None:
-            return decision
-        asked = game.turn_state[_ASKED] = (placer,)
-    if len(asked) == 1:
+    if not game.turn_state.get(_ASKED):
+        game.turn_state[_ASKED] = True
         following = next((p for p in _clockwise_after(game, placer)
                           if game.supply[p].get(ROBBER, 0) > 0), None)
-        decision = _question(game, following) if following is not None else None
-        if decision is not None:
-            return decision
-        game.turn_state[_ASKED] = (*asked, -1)
-    return None
+        start_round(game, ROBBER, placer, only=lambda p: p in (placer, following))
+    player = next_in_round(game, ROBBER, lambda p: _question(game, p) is not None)
+    return _question(game, player) if player is not None else None
 
 
 def _robber_legal(game: Game, decision: Decision) -> list[Action]:
@@ -184,7 +178,7 @@ def _robber_legal(game: Game, decision: Decision) -> list[Action]:
 
 def _robber_resolve(game: Game, decision: Decision, action: Action, events: list[Event]) -> None:
     player = decision.player
-    game.turn_state[_ASKED] = (*game.turn_state.get(_ASKED, ()), player)
+    round_done(game, ROBBER)
     if not isinstance(action, DeployToArea):
         return
     here = robber_square(game, player)
