@@ -6,6 +6,7 @@ the `medium` move: see `HardPlayer._choice`), with the decision times.
 
     python bench/hard_search.py [--games 2] [--seed 30]
         [--expansions base | all | id,id,...] [--margin 10] [--lines FILE]
+        [--cpu-clock]
         [name=value ...]
 
 `all` is every registered expansion. The middle of the game is the tile
@@ -25,10 +26,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from carcassonne_desktop.ai.deadline import now, use_cpu_clock
 from carcassonne_desktop.ai.hard import HardPlayer
 from carcassonne_desktop.ai.levels import create_player
 from carcassonne_desktop.ai.stats import percentile, wilson_interval
@@ -51,6 +52,7 @@ class Decision:
     samples: int
     given_up: bool
     reached: bool  # the search completed `min_rounds` futures
+    chosen: int = 0  # the candidate played: 0 the root's best (older lines have none)
 
 
 @dataclass
@@ -90,15 +92,16 @@ def play(index: int, expansions: tuple[str, ...], seed: int, series: Series) -> 
         seat = game.deciding_player
         placing = game.pending_kind == "place_tile"
         hard.last_stats = {}
-        start = time.perf_counter()
+        start = now()
         action = players[seat].choose(game, None)
-        spent = time.perf_counter() - start
+        spent = now() - start
         if seat == hard_seat and placing and isinstance(action, PlaceTile):
             stats = hard.last_stats
             samples = stats.get("samples", 0)
             series.decisions.append(Decision(
                 index, placement, spent, stats.get("candidates", 1), samples,
                 bool(stats.get("given_up", 0)), samples >= hard.min_rounds,
+                stats.get("chosen", 0),
             ))
         if placing and isinstance(action, PlaceTile):
             placement += 1
@@ -147,6 +150,8 @@ def report(series: Series, margin: int) -> dict[str, object]:
         # no round at all and not given up: the root ranking used the budget
         "mid_ranking_only": sum(d.samples == 0 and not d.given_up for d in searched),
         "mid_some_rounds": sum(d.samples > 0 for d in searched),
+        # the look-ahead overruled the root's best turn (what medium would play)
+        "mid_overruled": sum(d.chosen != 0 for d in searched),
         "mid_samples_p50": percentile(sorted(d.samples for d in searched), 0.5),
         "mid_candidates_p50": percentile(sorted(d.candidates for d in searched), 0.5),
         "place_p50": round(percentile(times, 0.5), 3),
@@ -164,9 +169,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--margin", type=int, default=10)
     parser.add_argument("--lines", type=Path)
     parser.add_argument("--report", type=Path, help="only report the --lines of FILE")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="budgets in CPU seconds: a busy machine searches as an idle one")
     parser.add_argument("settings", nargs="*", help="name=value of HardPlayer")
     args = parser.parse_intermixed_args(argv)
     apply_settings(HardPlayer, args.settings)
+    use_cpu_clock(args.cpu_clock)
     if args.report:
         print(json.dumps(report(load_lines(args.report), args.margin), indent=1))
         return 0

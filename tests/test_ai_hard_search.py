@@ -123,3 +123,15 @@ def test_play_line_finishes_a_turn_whose_rest_is_illegal_in_this_world() -> None
     line = play_line(game, (placement, nowhere), Evaluator(game), None)
     assert line is not None and line.board.keys() - game.board.keys()
     assert line.is_over or line.deciding_player != seat  # its turn is over
+
+
+def test_hard_reports_which_candidate_it_played() -> None:
+    """`chosen` 0 is the root's best turn (the medium move): benchmarks count
+    how often the look-ahead overrules it."""
+    game = mid_game(7, 25, ("base",))
+    hard = HardPlayer(3, rounds=7)
+    hard.decide(game, list(game.legal_actions()), Deadline(60.0))
+    assert 0 <= hard.last_stats["chosen"] < hard.last_stats["candidates"]
+    hard = HardPlayer(3, rounds=1)  # fewer rounds than min_rounds: never overruled
+    hard.decide(game, list(game.legal_actions()), Deadline(60.0))
+    assert hard.last_stats["chosen"] == 0

@@ -272,12 +272,15 @@ class HardPlayer(Player):
             if got:
                 rounds.update(got)
                 helper_rounds += len(got)
+        chosen = self._choice(rounds, active)
         self.last_stats = {
             "candidates": len(candidates), "samples": len(rounds),
             "helper_samples": helper_rounds, "left": len(active), "width": width,
             "reached": int(len(rounds) >= self.min_rounds), "answer_turns": cap or 0,
+            # 0: the root's best turn (the `medium` move); more: the search overruled it
+            "chosen": chosen,
         }
-        return candidates[self._choice(rounds, active)]
+        return candidates[chosen]
 
     def _give_up(
         self, candidates: list[tuple[Action, ...]], samples: int, helper_samples: int,
