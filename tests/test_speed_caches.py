@@ -15,8 +15,10 @@ from collections.abc import Iterator
 import pytest
 
 from carcassonne_desktop.engine import Game, Rules, quick_setup
+from carcassonne_desktop.engine.actions import PASS
 from carcassonne_desktop.engine.expansion import registry
 from carcassonne_desktop.engine.expansions import mage_witch
+from carcassonne_desktop.engine.legal import deploy_action
 from carcassonne_desktop.engine.tile_layout import build_layout, tile_layout
 
 EVERYTHING = tuple(registry())
@@ -232,3 +234,111 @@ def test_ferries_walk_skipped_only_when_it_finds_none(seed: int, rules: Rules,
         walked += bool(full)
         skipped += not full
     assert walked > 0 and skipped > 0
+
+
+# ------------------------------------------------ placement filters per tile
+@pytest.mark.parametrize("seed", SEEDS)
+def test_placement_filters_skipped_only_for_tiles_they_leave_alone(seed: int,
+                                                                   rules: Rules) -> None:
+    """The filters `filters_tile` lets the core skip for a tile type change
+    none of its placements: every tile of the catalogue, in the river phase
+    and on later boards, has the placements that running every filter gives."""
+    every_filter = (rules.hooks["filter_cells"], rules.hooks["filter_placements"])
+    assert every_filter[0] and every_filter[1]
+    tiles = list(rules.catalogue)
+    skipped = removed = 0
+    for index, game in enumerate(_random_positions(seed, rules)):
+        if index > 40 and index % 25:
+            continue  # the river phase whole, then a board every 25 actions
+        for tile in tiles:
+            quick = game._compute_placements(tile)
+            saved = rules.placement_filters(tile)
+            rules.tile_filters[tile.id] = every_filter
+            try:
+                full = game._compute_placements(tile)
+            finally:
+                rules.tile_filters[tile.id] = saved
+            assert quick == full, tile.id
+            skipped += saved != every_filter
+            edges_alone = sum(len(cells) * len(tile.fitting_rotations(pattern))
+                              for pattern, cells in game.open_by_pattern.items())
+            removed += full[1] < edges_alone
+    assert skipped > 1000 and removed > 100  # both kinds of tile were met
+
+
+def test_placement_filters_name_the_tiles_each_expansion_minds(rules: Rules) -> None:
+    """River tiles for the rivers, cloisters and shrines for the heretics;
+    the core asks each filter once per tile type."""
+    from carcassonne_desktop.engine.expansions.heretics_shrines import centre_kind
+    from carcassonne_desktop.engine.expansions.shared.river_course import is_river_tile
+
+    for tile in rules.catalogue:
+        cells, placements = rules.placement_filters(tile)
+        assert {e.id for e in placements} == ({"river", "river_ii"} if is_river_tile(tile)
+                                              else set())
+        expected = {"river", "river_ii"} if is_river_tile(tile) else set()
+        if centre_kind(tile) is not None:
+            expected.add("heretics_shrines")
+        assert {e.id for e in cells} == expected
+        assert rules.placement_filters(tile) is rules.tile_filters[tile.id]
+
+
+# ----------------------------------------------------- the board's tile order
+@pytest.mark.parametrize("seed", SEEDS)
+def test_board_keeps_tiles_in_the_order_of_their_nodes(seed: int, rules: Rules) -> None:
+    """The board's tiles come in the order of their segments, in a game and
+    in its copy: Mage & Witch's walk over the open roads and cities relies on
+    it instead of sorting the board."""
+    for index, game in enumerate(_random_positions(seed, rules)):
+        bases = [base for _, base in game.board.values()]
+        assert bases == sorted(bases)
+        if index % 50 == 0:
+            assert list(game.copy().board) == list(game.board)
+
+
+# ------------------------------------------------------ the figure step's list
+def _figure_actions_the_long_way(game: Game) -> list[object]:
+    """The figure step's list as written before the index by feature kind:
+    every figure in supply tried on every feature of the tile (the oracle)."""
+    rules = game.rules
+    x, y = game.last_placed  # type: ignore[misc]
+    rotated, base = game.board[(x, y)]
+    player = game.turn_player
+    supply = game.supply[player]
+    figures = [f for f in rules.figures if supply.get(f.name, 0) > 0]
+    types = rules.figure_by_name
+    options: list[object] = []
+    for local, spec in enumerate(rotated.tile.features):
+        feature = game.features[game.find(base + local)]
+        assert feature is not None
+        present = feature.figures
+        if rules.simple_occupancy and present and any(types[f].occupies for _, f, _ in present):
+            continue
+        for figure in figures:
+            if spec.kind in figure.kinds and (
+                rules.simple_occupancy or figure.may_join(player, present, types)
+            ) and all(e.may_deploy(game, figure, feature) for e in rules.hooks["may_deploy"]):
+                options.append(deploy_action(figure.name, x, y, rotated.canonical_ports[local]))
+    for expansion in rules.hooks["extra_actions"]:
+        options.extend(expansion.extra_actions(game))
+    options.append(PASS)
+    return options
+
+
+@pytest.mark.parametrize("expansions", [("base",), EVERYTHING])
+def test_figure_step_list_by_feature_kind_matches_the_long_way(
+        expansions: tuple[str, ...]) -> None:
+    """The figure step looks only at the figures that may stand on each
+    feature's kind: the list is the one trying every figure, in order."""
+    rules = Rules(quick_setup(2, expansions=expansions))
+    checked = 0
+    for seed in SEEDS:
+        game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.pending is not None and game.pending.kind == "figure":
+                assert list(game.legal_actions()) == _figure_actions_the_long_way(game)
+                checked += 1
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+    assert checked > 100

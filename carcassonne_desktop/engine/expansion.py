@@ -124,6 +124,14 @@ class Expansion:
         placements grouped (a list of what is kept splits them by cell)."""
         return placements
 
+    def filters_tile(self, tile: TileType) -> bool:
+        """Whether `filter_cells` or `filter_placements` may remove any
+        placement of `tile` (judged on the tile type alone: the answer is kept
+        for the whole game). False lets the core skip both filters for this
+        tile, and build no list of cells or placements for them: with every
+        expansion most tiles concern no filter."""
+        return True
+
     def explain_placement(
         self, game: Game, tile: TileType, x: int, y: int, rot: int
     ) -> str | None:

@@ -343,24 +343,33 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
             rotated, base = self.board[(x, y)]
             player = self.turn_player
             supply = self.supply[player]
-            figures = [f for f in self.rules.figures if supply.get(f.name, 0) > 0]
-            vetoes = self.rules.hooks["may_deploy"]
-            types = self.rules.figure_by_name
-            simple = self.rules.simple_occupancy
-            if figures:
-                for local, spec in enumerate(rotated.tile.features):
-                    feature = self.features[self.find(base + local)]
-                    assert feature is not None
-                    present = feature.figures
-                    if simple and present and any(types[f].occupies for _, f, _ in present):
+            rules = self.rules
+            vetoes = rules.hooks["may_deploy"]
+            types = rules.figure_by_name
+            simple = rules.simple_occupancy
+            by_kind = rules.figures_by_kind
+            features = self.features
+            # Each feature looks only at the figures that may stand on its
+            # kind (in the rules' order, so the list reads as before).
+            for local, spec in enumerate(rotated.tile.features):
+                figures = by_kind.get(spec.kind)
+                if not figures:
+                    continue
+                feature = features[self.find(base + local)]
+                assert feature is not None
+                present = feature.figures
+                if simple and present and any(types[f].occupies for _, f, _ in present):
+                    continue
+                for figure in figures:
+                    if supply.get(figure.name, 0) <= 0 or not (
+                        simple or figure.may_join(player, present, types)
+                    ):
                         continue
-                    for figure in figures:
-                        if spec.kind in figure.kinds and (
-                            simple or figure.may_join(player, present, types)
-                        ) and all(e.may_deploy(self, figure, feature) for e in vetoes):
-                            options.append(
-                                deploy_action(figure.name, x, y, rotated.canonical_ports[local])
-                            )
+                    if vetoes and not all(e.may_deploy(self, figure, feature) for e in vetoes):
+                        continue
+                    options.append(
+                        deploy_action(figure.name, x, y, rotated.canonical_ports[local])
+                    )
             for expansion in self.rules.hooks["extra_actions"]:
                 options.extend(expansion.extra_actions(self))
             options.append(PASS)

@@ -96,6 +96,15 @@ class Rules:
         self.simple_occupancy = all(
             f.group == "follower" and not f.requires_own_follower for f in self.figures
         )
+        #: `placement_filters` by tile id.
+        self.tile_filters: dict[str, tuple[tuple[Expansion, ...], tuple[Expansion, ...]]] = {}
+        #: The figures that may stand on each feature kind, in `figures`
+        #: order: the figure step looks only at these (with every expansion,
+        #: ten figure types and most feature kinds take two or three).
+        self.figures_by_kind: dict[str, tuple[FigureType, ...]] = {
+            kind: tuple(f for f in self.figures if kind in f.kinds)
+            for kind in {kind for f in self.figures for kind in f.kinds}
+        }
         #: Some figure stands only with its owner's follower (builder, pig).
         self.dependent_figures = any(f.requires_own_follower for f in self.figures)
         self.hand_size = 3 if self.options.get("hand_of_3") else 1
@@ -147,6 +156,21 @@ class Rules:
                 raise SetupError(f"option {name!r} must be {type(merged[name]).__name__}")
             merged[name] = value
         return merged
+
+    def placement_filters(
+        self, tile: TileType
+    ) -> tuple[tuple[Expansion, ...], tuple[Expansion, ...]]:
+        """The `filter_cells` and `filter_placements` expansions that concern
+        `tile` (their `filters_tile`), found once per tile type: the placements
+        of a tile no filter concerns are the edge matches alone."""
+        filters = self.tile_filters.get(tile.id)
+        if filters is None:
+            filters = (
+                tuple(e for e in self.hooks["filter_cells"] if e.filters_tile(tile)),
+                tuple(e for e in self.hooks["filter_placements"] if e.filters_tile(tile)),
+            )
+            self.tile_filters[tile.id] = filters
+        return filters
 
     def decision_kind(self, name: str) -> DecisionKind:
         kind = self.decision_kinds.get(name)

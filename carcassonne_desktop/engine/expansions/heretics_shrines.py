@@ -220,6 +220,10 @@ class HereticsShrines(Expansion):
         elif _CENTRES not in state:
             state[_CENTRES] = ()
 
+    def filters_tile(self, tile: TileType) -> bool:
+        """Only a cloister or a shrine minds its neighbours."""
+        return centre_kind(tile) is not None
+
     def filter_cells(
         self, game: Game, tile: TileType, cells: list[Position]
     ) -> list[Position]:
