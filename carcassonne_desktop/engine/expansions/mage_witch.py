@@ -26,7 +26,7 @@ from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
-    from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
+    from carcassonne_desktop.engine.catalogue import TileType
     from carcassonne_desktop.engine.game import Game
 
 MAGE, WITCH = "mage", "witch"
@@ -92,22 +92,20 @@ def _open_spots(game: Game) -> Iterator[tuple[int, tuple[int, int, str]]]:
     features = game.features
     find = game.find
     done: set[int] = set()
-    for rotated, base in sorted(game.board.values(), key=_base_of):
-        if game.node_pos[base] == placed:
+    # The board holds its tiles in the order they were put, which is the
+    # order of their segments (`_put_tile` is its only writer; a copy keeps
+    # the order): no sort, and the spot is read from the tile at hand.
+    for pos, (rotated, base) in game.board.items():
+        if pos == placed:
             continue
         for local in _road_and_city_segments(rotated.tile):
-            node = base + local
-            root = find(node)
+            root = find(base + local)
             if root in done:
                 continue
             done.add(root)
             feature = features[root]
             if feature is not None and feature.kind in KINDS and feature.open != 0:
-                yield root, game.spot_of(node)
-
-
-def _base_of(placed: tuple[RotatedTile, int]) -> int:
-    return placed[1]
+                yield root, (pos[0], pos[1], rotated.canonical_ports[local])
 
 
 @lru_cache(maxsize=1024)  # tile types of a few catalogues (each Rules builds its own)
