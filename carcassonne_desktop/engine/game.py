@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from carcassonne_desktop.engine.actions import (
-    PASS,
     Action,
     Deploy,
     MoveFigure,
@@ -49,7 +48,8 @@ from carcassonne_desktop.engine.events import (
 )
 from carcassonne_desktop.engine.features import Position
 from carcassonne_desktop.engine.figure_moves import FigureMoves
-from carcassonne_desktop.engine.legal import _NO_GROUPS, LegalActions, PlacementGroup, deploy_action
+from carcassonne_desktop.engine.figure_step import FigureStep
+from carcassonne_desktop.engine.legal import _NO_GROUPS, LegalActions, PlacementGroup
 from carcassonne_desktop.engine.relink import Relinking
 from carcassonne_desktop.engine.rules import Rules
 from carcassonne_desktop.engine.scoring import Scoring
@@ -66,7 +66,8 @@ OVER = "over"
 _SILENT = frozenset({PLACE_TILE, FIGURE})
 
 
-class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapshots):
+class Game(CoreWorks, Board, FigureMoves, FigureStep, Relinking, Scoring, ScoreTrack,
+           Snapshots):
     """A game in progress. Create with a `GameSetup`; drive with `apply`."""
 
     # Slots, not an instance dict: with more than 30 attributes CPython stops
@@ -333,48 +334,6 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         legal = self.rules.decision_kind(pending.kind).legal(self, pending)
         self._answers = (pending, legal)
         return legal
-
-    def _figure_actions(self) -> list[Action]:
-        options = self._figure_options
-        if options is None:
-            options = []
-            assert self.last_placed is not None
-            x, y = self.last_placed
-            rotated, base = self.board[(x, y)]
-            player = self.turn_player
-            supply = self.supply[player]
-            rules = self.rules
-            vetoes = rules.hooks["may_deploy"]
-            types = rules.figure_by_name
-            simple = rules.simple_occupancy
-            by_kind = rules.figures_by_kind
-            features = self.features
-            # Each feature looks only at the figures that may stand on its
-            # kind (in the rules' order, so the list reads as before).
-            for local, spec in enumerate(rotated.tile.features):
-                figures = by_kind.get(spec.kind)
-                if not figures:
-                    continue
-                feature = features[self.find(base + local)]
-                assert feature is not None
-                present = feature.figures
-                if simple and present and any(types[f].occupies for _, f, _ in present):
-                    continue
-                for figure in figures:
-                    if supply.get(figure.name, 0) <= 0 or not (
-                        simple or figure.may_join(player, present, types)
-                    ):
-                        continue
-                    if vetoes and not all(e.may_deploy(self, figure, feature) for e in vetoes):
-                        continue
-                    options.append(
-                        deploy_action(figure.name, x, y, rotated.canonical_ports[local])
-                    )
-            for expansion in self.rules.hooks["extra_actions"]:
-                options.extend(expansion.extra_actions(self))
-            options.append(PASS)
-            self._figure_options = options
-        return options
 
     # --------------------------------------------------------------- apply
     def apply(self, action: Action) -> list[Event]:
