@@ -15,10 +15,8 @@ from collections.abc import Iterator
 import pytest
 
 from carcassonne_desktop.engine import Game, Rules, quick_setup
-from carcassonne_desktop.engine.actions import PASS
 from carcassonne_desktop.engine.expansion import registry
 from carcassonne_desktop.engine.expansions import mage_witch
-from carcassonne_desktop.engine.legal import deploy_action
 from carcassonne_desktop.engine.tile_layout import build_layout, tile_layout
 
 EVERYTHING = tuple(registry())
@@ -294,51 +292,3 @@ def test_board_keeps_tiles_in_the_order_of_their_nodes(seed: int, rules: Rules) 
         assert bases == sorted(bases)
         if index % 50 == 0:
             assert list(game.copy().board) == list(game.board)
-
-
-# ------------------------------------------------------ the figure step's list
-def _figure_actions_the_long_way(game: Game) -> list[object]:
-    """The figure step's list as written before the index by feature kind:
-    every figure in supply tried on every feature of the tile (the oracle)."""
-    rules = game.rules
-    x, y = game.last_placed  # type: ignore[misc]
-    rotated, base = game.board[(x, y)]
-    player = game.turn_player
-    supply = game.supply[player]
-    figures = [f for f in rules.figures if supply.get(f.name, 0) > 0]
-    types = rules.figure_by_name
-    options: list[object] = []
-    for local, spec in enumerate(rotated.tile.features):
-        feature = game.features[game.find(base + local)]
-        assert feature is not None
-        present = feature.figures
-        if rules.simple_occupancy and present and any(types[f].occupies for _, f, _ in present):
-            continue
-        for figure in figures:
-            if spec.kind in figure.kinds and (
-                rules.simple_occupancy or figure.may_join(player, present, types)
-            ) and all(e.may_deploy(game, figure, feature) for e in rules.hooks["may_deploy"]):
-                options.append(deploy_action(figure.name, x, y, rotated.canonical_ports[local]))
-    for expansion in rules.hooks["extra_actions"]:
-        options.extend(expansion.extra_actions(game))
-    options.append(PASS)
-    return options
-
-
-@pytest.mark.parametrize("expansions", [("base",), EVERYTHING])
-def test_figure_step_list_by_feature_kind_matches_the_long_way(
-        expansions: tuple[str, ...]) -> None:
-    """The figure step looks only at the figures that may stand on each
-    feature's kind: the list is the one trying every figure, in order."""
-    rules = Rules(quick_setup(2, expansions=expansions))
-    checked = 0
-    for seed in SEEDS:
-        game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
-        rng = random.Random(seed)
-        while not game.is_over:
-            if game.pending is not None and game.pending.kind == "figure":
-                assert list(game.legal_actions()) == _figure_actions_the_long_way(game)
-                checked += 1
-            actions = game.legal_actions()
-            game.apply(actions[rng.randrange(len(actions))])
-    assert checked > 100

@@ -4,9 +4,7 @@ extra action, or pass).
 
 It is built once per tile (`Game._figure_options`, dropped when a tile is
 placed or the turn ends) and is a module of its own so that the turn flow
-of `game.py` reads apart from it. With every expansion ten figure types
-meet tiles of four or five features: each feature looks only at the figures
-that may stand on its kind (`Rules.figures_by_kind`), found once per kind.
+of `game.py` reads apart from it.
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.actions import PASS, Action
 from carcassonne_desktop.engine.features import Feature, Position
-from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.legal import deploy_action
 
 if TYPE_CHECKING:
@@ -50,40 +47,33 @@ class FigureStep:
             player = self.turn_player
             supply = self.supply[player]
             rules = self.rules
-            vetoes = rules.hooks["may_deploy"]
-            types = rules.figure_by_name
-            simple = rules.simple_occupancy
-            by_kind = rules.figures_by_kind
-            features = self.features
-            # Each feature looks only at the figures in supply that may stand
-            # on its kind (in the rules' order, so the list reads as before),
-            # found once per kind of the tile.
-            in_supply: dict[str, list[FigureType]] = {}
-            for local, spec in enumerate(rotated.tile.features):
-                kind = spec.kind
-                figures = in_supply.get(kind)
-                if figures is None:
-                    figures = in_supply[kind] = [
-                        f for f in by_kind.get(kind, ()) if supply.get(f.name, 0) > 0
-                    ]
-                if not figures:
-                    continue
-                feature = features[self.find(base + local)]
-                assert feature is not None
-                present = feature.figures
-                if simple and present and any(types[f].occupies for _, f, _ in present):
-                    continue
-                for figure in figures:
-                    if not (simple or figure.may_join(player, present, types)):
+            figures = [f for f in rules.figures if supply.get(f.name, 0) > 0]
+            if figures:
+                vetoes = rules.hooks["may_deploy"]
+                types = rules.figure_by_name
+                simple = rules.simple_occupancy
+                features = self.features
+                for local, spec in enumerate(rotated.tile.features):
+                    kind = spec.kind
+                    feature = features[self.find(base + local)]
+                    assert feature is not None
+                    present = feature.figures
+                    if simple and present and any(types[f].occupies for _, f, _ in present):
                         continue
-                    if vetoes and not all(
-                        e.may_deploy(self, figure, feature)  # type: ignore[arg-type]
-                        for e in vetoes
-                    ):
-                        continue
-                    options.append(
-                        deploy_action(figure.name, x, y, rotated.canonical_ports[local])
-                    )
+                    for figure in figures:
+                        if kind not in figure.kinds or not (
+                            simple or figure.may_join(player, present, types)
+                        ):
+                            continue
+                        # (no veto, no generator: the base game has none)
+                        if vetoes and not all(
+                            e.may_deploy(self, figure, feature)  # type: ignore[arg-type]
+                            for e in vetoes
+                        ):
+                            continue
+                        options.append(
+                            deploy_action(figure.name, x, y, rotated.canonical_ports[local])
+                        )
             for expansion in self.rules.hooks["extra_actions"]:
                 options.extend(expansion.extra_actions(self))  # type: ignore[arg-type]
             options.append(PASS)

@@ -98,14 +98,6 @@ class Rules:
         )
         #: `placement_filters` by tile id.
         self.tile_filters: dict[str, tuple[tuple[Expansion, ...], tuple[Expansion, ...]]] = {}
-        #: The figures that may stand on each feature kind, in `figures`
-        #: order, neutral ones left out (they are in nobody's supply): the
-        #: figure step looks only at these (with every expansion, ten figure
-        #: types and most feature kinds take two to four).
-        self.figures_by_kind: dict[str, tuple[FigureType, ...]] = {
-            kind: tuple(f for f in self.figures if kind in f.kinds and not f.neutral)
-            for kind in {kind for f in self.figures for kind in f.kinds}
-        }
         #: Some figure stands only with its owner's follower (builder, pig).
         self.dependent_figures = any(f.requires_own_follower for f in self.figures)
         self.hand_size = 3 if self.options.get("hand_of_3") else 1
