@@ -61,8 +61,13 @@ class FigureStep:
                     if simple and present and any(types[f].occupies for _, f, _ in present):
                         continue
                     for figure in figures:
-                        if kind not in figure.kinds or not (
-                            simple or figure.may_join(player, present, types)
+                        if kind not in figure.kinds:
+                            continue
+                        # an empty feature takes any figure but one that
+                        # joins its owner's follower (`may_join`, not called)
+                        if not simple and not (
+                            figure.may_join(player, present, types) if present
+                            else not figure.requires_own_follower
                         ):
                             continue
                         # (no veto, no generator: the base game has none)
