@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from carcassonne_desktop.engine import Game, Rules, quick_setup
+from carcassonne_desktop.engine.actions import MoveFigure, Remove
 from carcassonne_desktop.engine.expansion import registry
 from carcassonne_desktop.engine.expansions import mage_witch
 from carcassonne_desktop.engine.tile_layout import build_layout, tile_layout
@@ -292,3 +293,45 @@ def test_board_keeps_tiles_in_the_order_of_their_nodes(seed: int, rules: Rules) 
         assert bases == sorted(bases)
         if index % 50 == 0:
             assert list(game.copy().board) == list(game.board)
+
+
+# --------------------------------------------- the mage and witch's lazy moves
+def _moves_built_at_once(game: Game, figures: tuple[str, ...]) -> list[MoveFigure]:
+    """The moves as they were listed before the lazy list: the oracle."""
+    targets = mage_witch.open_features(game)
+    out = []
+    for figure in figures:
+        here = mage_witch.figure_root(game, figure)
+        there = mage_witch.figure_root(game, mage_witch.other(figure))
+        source = game.neutral_figures.get(figure) if here is not None else None
+        out.extend(MoveFigure(figure, source, spot) for root, spot in targets.items()
+                   if root != here and root != there)
+    return out
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_mage_witch_lazy_moves_read_as_the_list_built_at_once(seed: int, rules: Rules) -> None:
+    """The moves read one by one, by index and in full are the list built at
+    once, in order; membership agrees with the list's for every move and for
+    moves that differ by figure, source or target."""
+    checked = 0
+    for index, game in enumerate(_random_positions(seed, rules)):
+        if game.pending is None or (game.pending.kind != mage_witch.KIND and index % 40):
+            continue
+        for figures in (mage_witch.FIGURES, (mage_witch.MAGE,), (mage_witch.WITCH,)):
+            lazy = mage_witch.moves(game, figures)
+            eager = _moves_built_at_once(game, figures)
+            assert len(lazy) == len(eager)
+            assert list(lazy) == eager
+            assert [lazy[i] for i in range(len(lazy))] == eager
+            if eager:
+                assert lazy[-1] == eager[-1] and lazy[1:3] == eager[1:3]
+            for move in eager[:30]:
+                assert move in lazy
+                for near in (MoveFigure(mage_witch.other(move.figure), move.source, move.target),
+                             MoveFigure(move.figure, (0, 0, "N"), move.target),
+                             MoveFigure(move.figure, move.source, (99, 99, "N"))):
+                    assert (near in lazy) == (near in eager)
+            assert Remove(figure=mage_witch.MAGE) not in lazy
+            checked += len(eager)
+    assert checked > 500

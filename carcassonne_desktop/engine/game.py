@@ -323,7 +323,9 @@ class Game(CoreWorks, Board, FigureMoves, FigureStep, Relinking, Scoring, ScoreT
             return LegalActions(groups, [])
         if kind == FIGURE:
             return LegalActions(_NO_GROUPS, self._figure_actions(), 0)
-        return LegalActions(_NO_GROUPS, list(self._decision_answers(pending)), 0)
+        # (not copied: the answers are listed once per decision and a view
+        # reads them; an expansion may list them lazily, as Mage & Witch does)
+        return LegalActions(_NO_GROUPS, self._decision_answers(pending), 0)
 
     def _decision_answers(self, pending: Decision) -> Sequence[Action]:
         """The `legal` answers of an expansion's pending decision, listed once
@@ -332,6 +334,8 @@ class Game(CoreWorks, Board, FigureMoves, FigureStep, Relinking, Scoring, ScoreT
         if answers is not None and answers[0] is pending:
             return answers[1]
         legal = self.rules.decision_kind(pending.kind).legal(self, pending)
+        if type(legal) is not list and not isinstance(legal, Sequence):
+            legal = list(legal)  # read by index and length: a generator is listed
         self._answers = (pending, legal)
         return legal
 

@@ -42,7 +42,7 @@ class LegalActions(Sequence[Action]):
     __slots__ = ("_groups", "_others", "_count", "_set")
 
     def __init__(
-        self, groups: list[PlacementGroup], others: list[Action], count: int | None = None
+        self, groups: list[PlacementGroup], others: Sequence[Action], count: int | None = None
     ) -> None:
         self._groups = groups
         self._others = others

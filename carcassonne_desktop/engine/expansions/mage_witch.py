@@ -11,7 +11,7 @@ feature is scored. Rulings: docs/rulings.md, "Mage & Witch".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
@@ -114,23 +114,71 @@ def _road_and_city_segments(tile: TileType) -> tuple[int, ...]:
     return tuple(local for local, spec in enumerate(tile.features) if spec.kind in KINDS)
 
 
-def moves(game: Game, figures: Iterable[str]) -> list[Action]:
+def moves(game: Game, figures: Iterable[str]) -> Moves:
     """Where each of `figures` may go: an incomplete road or city other than
     the one it stands on and the one the other figure stands on."""
     targets = open_features(game)
-    actions: list[Action] = []
+    blocks: list[tuple[str, Spot | None, list[tuple[int, int, str]]]] = []
     for figure in figures:
         here = figure_root(game, figure)
         there = figure_root(game, other(figure))
         source = game.neutral_figures.get(figure) if here is not None else None
-        made = _moves_from(figure, source)
-        for root, spot in targets.items():
-            if root != here and root != there:
+        spots = [spot for root, spot in targets.items() if root != here and root != there]
+        if spots:
+            blocks.append((figure, source, spots))
+    return Moves(blocks)
+
+
+class Moves(Sequence[Action]):
+    """The moves of a decision, built only when read (like the core's
+    placements): late in a game a decision offers about two hundred (both
+    figures to every open road and city) and building each move cost more
+    than finding the roads and cities; a player reads one, and `apply`
+    checks the answer by its figure, source and target."""
+
+    __slots__ = ("_blocks", "_targets", "_count")
+
+    def __init__(self, blocks: list[tuple[str, Spot | None, list[tuple[int, int, str]]]]
+                 ) -> None:
+        self._blocks = blocks  # (figure, source, targets), in the listing's order
+        self._targets: dict[tuple[str, Spot | None], set[tuple[int, int, str]]] | None = None
+        self._count = sum(len(spots) for _, _, spots in blocks)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        for figure, source, spots in self._blocks:
+            if index < len(spots):
+                return _move(figure, source, spots[index])
+            index -= len(spots)
+        raise IndexError(index)  # pragma: no cover - counts are consistent
+
+    def __iter__(self) -> Iterator[Action]:
+        for figure, source, spots in self._blocks:
+            made = _moves_from(figure, source)
+            for spot in spots:
                 move = made.get(spot)
-                if move is None:
-                    move = made[spot] = MoveFigure(figure, source, spot)
-                actions.append(move)
-    return actions
+                yield move if move is not None else _move(figure, source, spot)
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not MoveFigure:
+            return False
+        targets = self._targets
+        if targets is None:
+            targets = self._targets = {(f, source): set(spots)
+                                       for f, source, spots in self._blocks}
+        try:
+            spots = targets.get((action.figure, action.source))
+            return spots is not None and action.target in spots
+        except TypeError:  # a spot given as a list, say: compare one by one
+            return any(move == action for move in self)
 
 
 # The moves built so far, by figure and source, then by target.
@@ -138,17 +186,22 @@ _MOVES: dict[tuple[str, Spot | None], dict[tuple[int, int, str], MoveFigure]] = 
 
 
 def _moves_from(figure: str, source: Spot | None) -> dict[tuple[int, int, str], MoveFigure]:
-    """The moves of one figure from one place, each built once (actions are
-    immutable): each decision lists a move to every open road and city of
-    the board, about a hundred late in a game, mostly the same as the last
-    time; a look-up by target costs a tenth of building one (or of an
-    `lru_cache` call on the three values)."""
+    """The moves of one figure from one place built so far (actions are
+    immutable, so each is built once and handed out again)."""
     made = _MOVES.get((figure, source))
     if made is None:
         if len(_MOVES) > 10_000:
             _MOVES.clear()
         made = _MOVES[(figure, source)] = {}
     return made
+
+
+def _move(figure: str, source: Spot | None, target: tuple[int, int, str]) -> MoveFigure:
+    made = _moves_from(figure, source)
+    move = made.get(target)
+    if move is None:
+        move = made[target] = MoveFigure(figure, source, target)
+    return move
 
 
 def _can_move(game: Game, figures: Iterable[str]) -> bool:
@@ -165,7 +218,7 @@ def _removals(game: Game) -> list[Action]:
 
 
 # ------------------------------------------------------------ the decision
-def _legal(game: Game, decision: Decision) -> list[Action]:
+def _legal(game: Game, decision: Decision) -> Sequence[Action]:
     figures = _movable(game)
     return moves(game, figures) or _removals(game)
 
