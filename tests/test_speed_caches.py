@@ -335,3 +335,38 @@ def test_mage_witch_lazy_moves_read_as_the_list_built_at_once(seed: int, rules: 
             assert Remove(figure=mage_witch.MAGE) not in lazy
             checked += len(eager)
     assert checked > 500
+
+
+# ------------------------------------------------------ deploy vetoes per tile
+def test_deploy_vetoes_skipped_only_for_tiles_they_leave_alone(rules: Rules) -> None:
+    """The figure step of a tile whose type no veto concerns (`vetoes_tile`)
+    lists what asking every veto lists: checked at every figure step of
+    random games with everything, the volcano's among them."""
+    every_veto = rules.hooks["may_deploy"]
+    assert every_veto
+    skipped = vetoed = 0
+    for seed in (*SEEDS, 3, 4):
+        for game in _random_positions(seed, rules):
+            if game.pending is None or game.pending.kind != "figure":
+                continue
+            tile = game.board[game.last_placed][0].tile  # type: ignore[index]
+            quick = list(game._figure_actions())
+            saved = rules.deploy_vetoes(tile)
+            rules.tile_vetoes[tile.id] = every_veto
+            game._figure_options = None
+            try:
+                full = list(game._figure_actions())
+            finally:
+                rules.tile_vetoes[tile.id] = saved
+                game._figure_options = None
+            assert quick == full, tile.id
+            skipped += saved != every_veto
+            vetoed += saved == every_veto
+    assert skipped > 400 and vetoed >= 1  # the volcano's figure step was met
+
+
+def test_deploy_vetoes_name_the_volcano_only(rules: Rules) -> None:
+    """River II vetoes the figure step of its volcano, of no other tile."""
+    vetoing = {tile.id for tile in rules.catalogue if rules.deploy_vetoes(tile)}
+    assert vetoing == {tile.id for tile in rules.catalogue if tile.flags.get("volcano")}
+    assert len(vetoing) == 1

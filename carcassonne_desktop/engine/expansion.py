@@ -146,6 +146,13 @@ class Expansion:
         """Veto a deployment the core would allow (return False to forbid)."""
         return True
 
+    def vetoes_tile(self, tile: TileType) -> bool:
+        """Whether `may_deploy` may veto anything in the figure step of `tile`
+        (judged on the tile type alone: the answer is kept for the whole
+        game). False lets the core skip the veto for this tile's figure step,
+        where it is otherwise asked for every figure and feature."""
+        return True
+
     def extra_actions(self, game: Game) -> Iterable[Action]:
         """Extra choices offered with deploy/pass (e.g. recalling the abbot)."""
         return ()

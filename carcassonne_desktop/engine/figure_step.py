@@ -50,6 +50,8 @@ class FigureStep:
             figures = [f for f in rules.figures if supply.get(f.name, 0) > 0]
             if figures:
                 vetoes = rules.hooks["may_deploy"]
+                if vetoes:  # (the base game has none)
+                    vetoes = rules.deploy_vetoes(rotated.tile)
                 types = rules.figure_by_name
                 simple = rules.simple_occupancy
                 features = self.features
@@ -70,7 +72,6 @@ class FigureStep:
                             else not figure.requires_own_follower
                         ):
                             continue
-                        # (no veto, no generator: the base game has none)
                         if vetoes and not all(
                             e.may_deploy(self, figure, feature)  # type: ignore[arg-type]
                             for e in vetoes

@@ -96,8 +96,9 @@ class Rules:
         self.simple_occupancy = all(
             f.group == "follower" and not f.requires_own_follower for f in self.figures
         )
-        #: `placement_filters` by tile id.
+        #: `placement_filters` and `deploy_vetoes` by tile id.
         self.tile_filters: dict[str, tuple[tuple[Expansion, ...], tuple[Expansion, ...]]] = {}
+        self.tile_vetoes: dict[str, tuple[Expansion, ...]] = {}
         #: Some figure stands only with its owner's follower (builder, pig).
         self.dependent_figures = any(f.requires_own_follower for f in self.figures)
         self.hand_size = 3 if self.options.get("hand_of_3") else 1
@@ -164,6 +165,15 @@ class Rules:
             )
             self.tile_filters[tile.id] = filters
         return filters
+
+    def deploy_vetoes(self, tile: TileType) -> tuple[Expansion, ...]:
+        """The `may_deploy` expansions that may veto a figure in the figure
+        step of `tile` (their `vetoes_tile`), found once per tile type."""
+        vetoes = self.tile_vetoes.get(tile.id)
+        if vetoes is None:
+            vetoes = tuple(e for e in self.hooks["may_deploy"] if e.vetoes_tile(tile))
+            self.tile_vetoes[tile.id] = vetoes
+        return vetoes
 
     def decision_kind(self, name: str) -> DecisionKind:
         kind = self.decision_kinds.get(name)
