@@ -370,3 +370,27 @@ def test_deploy_vetoes_name_the_volcano_only(rules: Rules) -> None:
     vetoing = {tile.id for tile in rules.catalogue if rules.deploy_vetoes(tile)}
     assert vetoing == {tile.id for tile in rules.catalogue if tile.flags.get("volcano")}
     assert len(vetoing) == 1
+
+
+# --------------------------------------------------------- the abbot at home
+@pytest.mark.parametrize("seed", SEEDS)
+def test_abbot_recall_skipped_only_when_the_abbot_is_at_home(seed: int, rules: Rules,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """The figure step offers the abbot's recall as the walk over every
+    figure placed finds it, with the abbot in supply or not."""
+    from carcassonne_desktop.engine.expansions.abbot import ABBOT
+
+    abbot = next(e for e in rules.expansions if e.id == "abbot")
+    home = away = 0
+    for game in _random_positions(seed, rules):
+        if game.pending is None or game.pending.kind != "figure":
+            continue
+        quick = list(abbot.extra_actions(game))
+        with monkeypatch.context() as patch:
+            patch.setitem(game.supply[game.current], ABBOT, 0)
+            full = list(abbot.extra_actions(game))
+        assert quick == full
+        home += not full
+        away += bool(full)
+    assert home > 20 and away > 20
