@@ -22,6 +22,7 @@ from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.legal import LazySequence
 from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
 from carcassonne_desktop.engine.turn import Work
 
@@ -129,7 +130,7 @@ def moves(game: Game, figures: Iterable[str]) -> Moves:
     return Moves(blocks)
 
 
-class Moves(Sequence[Action]):
+class Moves(LazySequence[Action]):
     """The moves of a decision, built only when read (like the core's
     placements): late in a game a decision offers about two hundred (both
     figures to every open road and city) and building each move cost more
@@ -144,16 +145,7 @@ class Moves(Sequence[Action]):
         self._targets: dict[tuple[str, Spot | None], set[tuple[int, int, str]]] | None = None
         self._count = sum(len(spots) for _, _, spots in blocks)
 
-    def __len__(self) -> int:
-        return self._count
-
-    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
-        if isinstance(index, slice):
-            return list(self)[index]
-        if index < 0:
-            index += self._count
-        if not 0 <= index < self._count:
-            raise IndexError(index)
+    def _item(self, index: int) -> Action:
         for figure, source, spots in self._blocks:
             if index < len(spots):
                 return _move(figure, source, spots[index])
