@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from carcassonne_desktop.engine import Game, Rules, quick_setup
+from carcassonne_desktop.engine.actions import MoveFigure, Remove
 from carcassonne_desktop.engine.expansion import registry
 from carcassonne_desktop.engine.expansions import mage_witch
 from carcassonne_desktop.engine.tile_layout import build_layout, tile_layout
@@ -232,3 +233,164 @@ def test_ferries_walk_skipped_only_when_it_finds_none(seed: int, rules: Rules,
         walked += bool(full)
         skipped += not full
     assert walked > 0 and skipped > 0
+
+
+# ------------------------------------------------ placement filters per tile
+@pytest.mark.parametrize("seed", SEEDS)
+def test_placement_filters_skipped_only_for_tiles_they_leave_alone(seed: int,
+                                                                   rules: Rules) -> None:
+    """The filters `filters_tile` lets the core skip for a tile type change
+    none of its placements: every tile of the catalogue, in the river phase
+    and on later boards, has the placements that running every filter gives."""
+    every_filter = (rules.hooks["filter_cells"], rules.hooks["filter_placements"])
+    assert every_filter[0] and every_filter[1]
+    tiles = list(rules.catalogue)
+    skipped = removed = 0
+    for index, game in enumerate(_random_positions(seed, rules)):
+        if index > 40 and index % 25:
+            continue  # the river phase whole, then a board every 25 actions
+        for tile in tiles:
+            quick = game._compute_placements(tile)
+            saved = rules.placement_filters(tile)
+            rules.tile_filters[tile.id] = every_filter
+            try:
+                full = game._compute_placements(tile)
+            finally:
+                rules.tile_filters[tile.id] = saved
+            assert quick == full, tile.id
+            skipped += saved != every_filter
+            edges_alone = sum(len(cells) * len(tile.fitting_rotations(pattern))
+                              for pattern, cells in game.open_by_pattern.items())
+            removed += full[1] < edges_alone
+    assert skipped > 1000 and removed > 100  # both kinds of tile were met
+
+
+def test_placement_filters_name_the_tiles_each_expansion_minds(rules: Rules) -> None:
+    """River tiles for the rivers, cloisters and shrines for the heretics;
+    the core asks each filter once per tile type."""
+    from carcassonne_desktop.engine.expansions.heretics_shrines import centre_kind
+    from carcassonne_desktop.engine.expansions.shared.river_course import is_river_tile
+
+    for tile in rules.catalogue:
+        cells, placements = rules.placement_filters(tile)
+        assert {e.id for e in placements} == ({"river", "river_ii"} if is_river_tile(tile)
+                                              else set())
+        expected = {"river", "river_ii"} if is_river_tile(tile) else set()
+        if centre_kind(tile) is not None:
+            expected.add("heretics_shrines")
+        assert {e.id for e in cells} == expected
+        assert rules.placement_filters(tile) is rules.tile_filters[tile.id]
+
+
+# ----------------------------------------------------- the board's tile order
+@pytest.mark.parametrize("seed", SEEDS)
+def test_board_keeps_tiles_in_the_order_of_their_nodes(seed: int, rules: Rules) -> None:
+    """The board's tiles come in the order of their segments, in a game and
+    in its copy: Mage & Witch's walk over the open roads and cities relies on
+    it instead of sorting the board."""
+    for index, game in enumerate(_random_positions(seed, rules)):
+        bases = [base for _, base in game.board.values()]
+        assert bases == sorted(bases)
+        if index % 50 == 0:
+            assert list(game.copy().board) == list(game.board)
+
+
+# --------------------------------------------- the mage and witch's lazy moves
+def _moves_built_at_once(game: Game, figures: tuple[str, ...]) -> list[MoveFigure]:
+    """The moves as they were listed before the lazy list: the oracle."""
+    targets = mage_witch.open_features(game)
+    out = []
+    for figure in figures:
+        here = mage_witch.figure_root(game, figure)
+        there = mage_witch.figure_root(game, mage_witch.other(figure))
+        source = game.neutral_figures.get(figure) if here is not None else None
+        out.extend(MoveFigure(figure, source, spot) for root, spot in targets.items()
+                   if root != here and root != there)
+    return out
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_mage_witch_lazy_moves_read_as_the_list_built_at_once(seed: int, rules: Rules) -> None:
+    """The moves read one by one, by index and in full are the list built at
+    once, in order; membership agrees with the list's for every move and for
+    moves that differ by figure, source or target."""
+    checked = 0
+    for index, game in enumerate(_random_positions(seed, rules)):
+        if game.pending is None or (game.pending.kind != mage_witch.KIND and index % 40):
+            continue
+        for figures in (mage_witch.FIGURES, (mage_witch.MAGE,), (mage_witch.WITCH,)):
+            lazy = mage_witch.moves(game, figures)
+            eager = _moves_built_at_once(game, figures)
+            assert len(lazy) == len(eager)
+            assert list(lazy) == eager
+            assert [lazy[i] for i in range(len(lazy))] == eager
+            if eager:
+                assert lazy[-1] == eager[-1] and lazy[1:3] == eager[1:3]
+            for move in eager[:30]:
+                assert move in lazy
+                for near in (MoveFigure(mage_witch.other(move.figure), move.source, move.target),
+                             MoveFigure(move.figure, (0, 0, "N"), move.target),
+                             MoveFigure(move.figure, move.source, (99, 99, "N"))):
+                    assert (near in lazy) == (near in eager)
+            assert Remove(figure=mage_witch.MAGE) not in lazy
+            checked += len(eager)
+    assert checked > 500
+
+
+# ------------------------------------------------------ deploy vetoes per tile
+def test_deploy_vetoes_skipped_only_for_tiles_they_leave_alone(rules: Rules) -> None:
+    """The figure step of a tile whose type no veto concerns (`vetoes_tile`)
+    lists what asking every veto lists: checked at every figure step of
+    random games with everything, the volcano's among them."""
+    every_veto = rules.hooks["may_deploy"]
+    assert every_veto
+    skipped = vetoed = 0
+    for seed in (*SEEDS, 3, 4):
+        for game in _random_positions(seed, rules):
+            if game.pending is None or game.pending.kind != "figure":
+                continue
+            tile = game.board[game.last_placed][0].tile  # type: ignore[index]
+            quick = list(game._figure_actions())
+            saved = rules.deploy_vetoes(tile)
+            rules.tile_vetoes[tile.id] = every_veto
+            game._figure_options = None
+            try:
+                full = list(game._figure_actions())
+            finally:
+                rules.tile_vetoes[tile.id] = saved
+                game._figure_options = None
+            assert quick == full, tile.id
+            skipped += saved != every_veto
+            vetoed += saved == every_veto
+    assert skipped > 400 and vetoed >= 1  # the volcano's figure step was met
+
+
+def test_deploy_vetoes_name_the_volcano_only(rules: Rules) -> None:
+    """River II vetoes the figure step of its volcano, of no other tile."""
+    vetoing = {tile.id for tile in rules.catalogue if rules.deploy_vetoes(tile)}
+    assert vetoing == {tile.id for tile in rules.catalogue if tile.flags.get("volcano")}
+    assert len(vetoing) == 1
+
+
+# --------------------------------------------------------- the abbot at home
+@pytest.mark.parametrize("seed", SEEDS)
+def test_abbot_recall_skipped_only_when_the_abbot_is_at_home(seed: int, rules: Rules,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """The figure step offers the abbot's recall as the walk over every
+    figure placed finds it, with the abbot in supply or not."""
+    from carcassonne_desktop.engine.expansions.abbot import ABBOT
+
+    abbot = next(e for e in rules.expansions if e.id == "abbot")
+    home = away = 0
+    for game in _random_positions(seed, rules):
+        if game.pending is None or game.pending.kind != "figure":
+            continue
+        quick = list(abbot.extra_actions(game))
+        with monkeypatch.context() as patch:
+            patch.setitem(game.supply[game.current], ABBOT, 0)
+            full = list(abbot.extra_actions(game))
+        assert quick == full
+        home += not full
+        away += bool(full)
+    assert home > 20 and away > 20

@@ -411,22 +411,25 @@ class Board:
             if rots:
                 groups.append((list(cells), rots, tile_id))
                 total += len(cells) * len(rots)
-        hooks = self.rules.hooks
-        if hooks["filter_cells"] and groups:
+        rules = self.rules
+        cell_filters, placement_filters = (
+            rules.tile_filters.get(tile_id) or rules.placement_filters(tile)
+        )
+        if cell_filters and groups:
             # rules of the cell alone: the groups stay whole (no triples)
             cells = [cell for group_cells, _, _ in groups for cell in group_cells]
             kept = cells
-            for expansion in hooks["filter_cells"]:
+            for expansion in cell_filters:
                 kept = expansion.filter_cells(self, tile, kept)
             if len(kept) != len(cells):
                 groups = keep_cells(groups, set(kept))
                 total = sum(len(cells) * len(rots) for cells, rots, _ in groups)
-        if hooks["filter_placements"] and groups:
+        if placement_filters and groups:
             # Every filter keeps a subset in order and judges each placement
             # on the board alone, so cell filters first changes nothing.
             view = Placements(groups, total)
             placements: Sequence[Placement] = view
-            for expansion in hooks["filter_placements"]:
+            for expansion in placement_filters:
                 placements = expansion.filter_placements(self, tile, placements)
             if placements is not view:
                 groups = regroup(placements, tile_id)
@@ -434,13 +437,15 @@ class Board:
         return groups, total
 
     def _is_legal_placement(self, x: int, y: int, rot: int, tile_id: str) -> bool:
-        hooks = self.rules.hooks
-        if hooks["filter_placements"] or hooks["filter_cells"]:
+        rules = self.rules
+        tile = rules.catalogue[tile_id]
+        cell_filters, placement_filters = (
+            rules.tile_filters.get(tile_id) or rules.placement_filters(tile)
+        )
+        if placement_filters or cell_filters:
             return any(
                 (x, y) in cells and rot in rots for cells, rots, _ in self._placements[tile_id]
             )
         pattern = self.frontier.get((x, y))
-        return pattern is not None and rot in self.rules.catalogue[tile_id].fitting_rotations(
-            pattern
-        )
+        return pattern is not None and rot in tile.fitting_rotations(pattern)
 

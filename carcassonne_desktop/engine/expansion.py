@@ -124,6 +124,14 @@ class Expansion:
         placements grouped (a list of what is kept splits them by cell)."""
         return placements
 
+    def filters_tile(self, tile: TileType) -> bool:
+        """Whether `filter_cells` or `filter_placements` may remove any
+        placement of `tile` (judged on the tile type alone: the answer is kept
+        for the whole game). False lets the core skip both filters for this
+        tile, and build no list of cells or placements for them: with every
+        expansion most tiles concern no filter."""
+        return True
+
     def explain_placement(
         self, game: Game, tile: TileType, x: int, y: int, rot: int
     ) -> str | None:
@@ -136,6 +144,13 @@ class Expansion:
     # --- the figure step ---------------------------------------------------
     def may_deploy(self, game: Game, figure: FigureType, feature: Feature) -> bool:
         """Veto a deployment the core would allow (return False to forbid)."""
+        return True
+
+    def vetoes_tile(self, tile: TileType) -> bool:
+        """Whether `may_deploy` may veto anything in the figure step of `tile`
+        (judged on the tile type alone: the answer is kept for the whole
+        game). False lets the core skip the veto for this tile's figure step,
+        where it is otherwise asked for every figure and feature."""
         return True
 
     def extra_actions(self, game: Game) -> Iterable[Action]:

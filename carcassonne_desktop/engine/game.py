@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from carcassonne_desktop.engine.actions import (
-    PASS,
     Action,
     Deploy,
     MoveFigure,
@@ -49,7 +48,8 @@ from carcassonne_desktop.engine.events import (
 )
 from carcassonne_desktop.engine.features import Position
 from carcassonne_desktop.engine.figure_moves import FigureMoves
-from carcassonne_desktop.engine.legal import _NO_GROUPS, LegalActions, PlacementGroup, deploy_action
+from carcassonne_desktop.engine.figure_step import FigureStep
+from carcassonne_desktop.engine.legal import _NO_GROUPS, LegalActions, PlacementGroup
 from carcassonne_desktop.engine.relink import Relinking
 from carcassonne_desktop.engine.rules import Rules
 from carcassonne_desktop.engine.scoring import Scoring
@@ -66,7 +66,8 @@ OVER = "over"
 _SILENT = frozenset({PLACE_TILE, FIGURE})
 
 
-class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapshots):
+class Game(CoreWorks, Board, FigureMoves, FigureStep, Relinking, Scoring, ScoreTrack,
+           Snapshots):
     """A game in progress. Create with a `GameSetup`; drive with `apply`."""
 
     # Slots, not an instance dict: with more than 30 attributes CPython stops
@@ -322,7 +323,9 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
             return LegalActions(groups, [])
         if kind == FIGURE:
             return LegalActions(_NO_GROUPS, self._figure_actions(), 0)
-        return LegalActions(_NO_GROUPS, list(self._decision_answers(pending)), 0)
+        # (not copied: the answers are listed once per decision and a view
+        # reads them; an expansion may list them lazily, as Mage & Witch does)
+        return LegalActions(_NO_GROUPS, self._decision_answers(pending), 0)
 
     def _decision_answers(self, pending: Decision) -> Sequence[Action]:
         """The `legal` answers of an expansion's pending decision, listed once
@@ -331,41 +334,10 @@ class Game(CoreWorks, Board, FigureMoves, Relinking, Scoring, ScoreTrack, Snapsh
         if answers is not None and answers[0] is pending:
             return answers[1]
         legal = self.rules.decision_kind(pending.kind).legal(self, pending)
+        if type(legal) is not list and not isinstance(legal, Sequence):
+            legal = list(legal)  # read by index and length: a generator is listed
         self._answers = (pending, legal)
         return legal
-
-    def _figure_actions(self) -> list[Action]:
-        options = self._figure_options
-        if options is None:
-            options = []
-            assert self.last_placed is not None
-            x, y = self.last_placed
-            rotated, base = self.board[(x, y)]
-            player = self.turn_player
-            supply = self.supply[player]
-            figures = [f for f in self.rules.figures if supply.get(f.name, 0) > 0]
-            vetoes = self.rules.hooks["may_deploy"]
-            types = self.rules.figure_by_name
-            simple = self.rules.simple_occupancy
-            if figures:
-                for local, spec in enumerate(rotated.tile.features):
-                    feature = self.features[self.find(base + local)]
-                    assert feature is not None
-                    present = feature.figures
-                    if simple and present and any(types[f].occupies for _, f, _ in present):
-                        continue
-                    for figure in figures:
-                        if spec.kind in figure.kinds and (
-                            simple or figure.may_join(player, present, types)
-                        ) and all(e.may_deploy(self, figure, feature) for e in vetoes):
-                            options.append(
-                                deploy_action(figure.name, x, y, rotated.canonical_ports[local])
-                            )
-            for expansion in self.rules.hooks["extra_actions"]:
-                options.extend(expansion.extra_actions(self))
-            options.append(PASS)
-            self._figure_options = options
-        return options
 
     # --------------------------------------------------------------- apply
     def apply(self, action: Action) -> list[Event]:

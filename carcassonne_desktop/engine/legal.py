@@ -8,6 +8,7 @@ read, so asking "how many moves" or "is this one legal" costs nothing per cell.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from carcassonne_desktop.engine.actions import Action, Deploy, PlaceTile
 
@@ -42,7 +43,7 @@ class LegalActions(Sequence[Action]):
     __slots__ = ("_groups", "_others", "_count", "_set")
 
     def __init__(
-        self, groups: list[PlacementGroup], others: list[Action], count: int | None = None
+        self, groups: list[PlacementGroup], others: Sequence[Action], count: int | None = None
     ) -> None:
         self._groups = groups
         self._others = others
@@ -95,7 +96,34 @@ _NO_GROUPS: list[PlacementGroup] = []
 Placement = tuple[int, int, int]  # (x, y, rot)
 
 
-class Placements(Sequence[Placement]):
+T = TypeVar("T")
+
+
+class LazySequence(Sequence[T]):
+    """A sequence of `_count` items each built only when read: slices,
+    negative indexes and bounds are handled here, `_item` builds one."""
+
+    __slots__ = ()
+    _count: int
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self._item(index)
+
+    def _item(self, index: int) -> T:
+        """The item at `index`, known to be within bounds."""
+        raise NotImplementedError
+
+
+class Placements(LazySequence[Placement]):
     """The placements of some groups as (x, y, rot), built only when read:
     what `filter_placements` receives. A filter that does not concern the
     tile returns this very object, and the core keeps its groups whole."""
@@ -106,22 +134,13 @@ class Placements(Sequence[Placement]):
         self._groups = groups
         self._count = count
 
-    def __len__(self) -> int:
-        return self._count
-
     def __iter__(self) -> Iterator[Placement]:
         for cells, rots, _ in self._groups:
             for x, y in cells:
                 for rot in rots:
                     yield x, y, rot
 
-    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
-        if isinstance(index, slice):
-            return list(self)[index]
-        if index < 0:
-            index += self._count
-        if not 0 <= index < self._count:
-            raise IndexError(index)
+    def _item(self, index: int) -> Placement:
         for cells, rots, _ in self._groups:
             size = len(cells) * len(rots)
             if index < size:

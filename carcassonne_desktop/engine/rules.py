@@ -96,6 +96,9 @@ class Rules:
         self.simple_occupancy = all(
             f.group == "follower" and not f.requires_own_follower for f in self.figures
         )
+        #: `placement_filters` and `deploy_vetoes` by tile id.
+        self.tile_filters: dict[str, tuple[tuple[Expansion, ...], tuple[Expansion, ...]]] = {}
+        self.tile_vetoes: dict[str, tuple[Expansion, ...]] = {}
         #: Some figure stands only with its owner's follower (builder, pig).
         self.dependent_figures = any(f.requires_own_follower for f in self.figures)
         self.hand_size = 3 if self.options.get("hand_of_3") else 1
@@ -147,6 +150,30 @@ class Rules:
                 raise SetupError(f"option {name!r} must be {type(merged[name]).__name__}")
             merged[name] = value
         return merged
+
+    def placement_filters(
+        self, tile: TileType
+    ) -> tuple[tuple[Expansion, ...], tuple[Expansion, ...]]:
+        """The `filter_cells` and `filter_placements` expansions that concern
+        `tile` (their `filters_tile`), found once per tile type: the placements
+        of a tile no filter concerns are the edge matches alone."""
+        filters = self.tile_filters.get(tile.id)
+        if filters is None:
+            filters = (
+                tuple(e for e in self.hooks["filter_cells"] if e.filters_tile(tile)),
+                tuple(e for e in self.hooks["filter_placements"] if e.filters_tile(tile)),
+            )
+            self.tile_filters[tile.id] = filters
+        return filters
+
+    def deploy_vetoes(self, tile: TileType) -> tuple[Expansion, ...]:
+        """The `may_deploy` expansions that may veto a figure in the figure
+        step of `tile` (their `vetoes_tile`), found once per tile type."""
+        vetoes = self.tile_vetoes.get(tile.id)
+        if vetoes is None:
+            vetoes = tuple(e for e in self.hooks["may_deploy"] if e.vetoes_tile(tile))
+            self.tile_vetoes[tile.id] = vetoes
+        return vetoes
 
     def decision_kind(self, name: str) -> DecisionKind:
         kind = self.decision_kinds.get(name)

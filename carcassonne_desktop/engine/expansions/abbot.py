@@ -81,6 +81,8 @@ class Abbot(Expansion):
 
     def extra_actions(self, game: Game) -> Iterable[Action]:
         player = game.current
+        if game.supply[player].get(ABBOT, 0) > 0:
+            return  # the one abbot is at home: no walk over every figure placed
         for owner, figure, node in game.figures_placed:
             if owner == player and figure == ABBOT:
                 x, y = game.node_pos[node]

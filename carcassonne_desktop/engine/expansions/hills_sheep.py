@@ -390,9 +390,9 @@ class HillsSheep(Expansion):
         the neighbouring city across it joins both. The core links the
         edge to the first city; the second one gets one more open edge until
         a tile lies there, then joins the city facing it."""
-        _, base = game.board[(x, y)]
         own = _shared_edge(rotated)
         if own is not None:
+            _, base = game.board[(x, y)]
             local, direction = own
             dx, dy = DELTAS[direction]
             neighbour = game.board.get((x + dx, y + dy))
@@ -405,9 +405,11 @@ class HillsSheep(Expansion):
                 nlocal = facing.port_feature[OPPOSITE[direction]]
                 if nlocal >= 0:
                     game.join_features(base + local, nbase + nlocal)
+        board = game.board
         for direction, (dx, dy) in enumerate(DELTAS):
-            neighbour = game.board.get((x + dx, y + dy))
-            if neighbour is None:
+            neighbour = board.get((x + dx, y + dy))
+            # (the type's answer first: one tile of the game has a shared edge)
+            if neighbour is None or _shared_edge_of(neighbour[0].tile) is None:
                 continue
             facing, nbase = neighbour
             other = _shared_edge(facing)
@@ -416,6 +418,7 @@ class HillsSheep(Expansion):
             nlocal = rotated.port_feature[direction]
             if nlocal < 0:
                 continue
+            base = board[(x, y)][1]
             root = game.join_features(nbase + other[0], base + nlocal)
             game.features[root].open -= 1  # type: ignore[union-attr]
             game.requeue_if_complete(root)

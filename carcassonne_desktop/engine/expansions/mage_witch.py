@@ -11,7 +11,7 @@ feature is scored. Rulings: docs/rulings.md, "Mage & Witch".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
@@ -22,11 +22,12 @@ from carcassonne_desktop.engine.events import Event
 from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import Feature
 from carcassonne_desktop.engine.figures import FigureType
+from carcassonne_desktop.engine.legal import LazySequence
 from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
-    from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
+    from carcassonne_desktop.engine.catalogue import TileType
     from carcassonne_desktop.engine.game import Game
 
 MAGE, WITCH = "mage", "witch"
@@ -92,22 +93,20 @@ def _open_spots(game: Game) -> Iterator[tuple[int, tuple[int, int, str]]]:
     features = game.features
     find = game.find
     done: set[int] = set()
-    for rotated, base in sorted(game.board.values(), key=_base_of):
-        if game.node_pos[base] == placed:
+    # The board holds its tiles in the order they were put, which is the
+    # order of their segments (`_put_tile` is its only writer; a copy keeps
+    # the order): no sort, and the spot is read from the tile at hand.
+    for pos, (rotated, base) in game.board.items():
+        if pos == placed:
             continue
         for local in _road_and_city_segments(rotated.tile):
-            node = base + local
-            root = find(node)
+            root = find(base + local)
             if root in done:
                 continue
             done.add(root)
             feature = features[root]
             if feature is not None and feature.kind in KINDS and feature.open != 0:
-                yield root, game.spot_of(node)
-
-
-def _base_of(placed: tuple[RotatedTile, int]) -> int:
-    return placed[1]
+                yield root, (pos[0], pos[1], rotated.canonical_ports[local])
 
 
 @lru_cache(maxsize=1024)  # tile types of a few catalogues (each Rules builds its own)
@@ -116,25 +115,85 @@ def _road_and_city_segments(tile: TileType) -> tuple[int, ...]:
     return tuple(local for local, spec in enumerate(tile.features) if spec.kind in KINDS)
 
 
-def moves(game: Game, figures: Iterable[str]) -> list[Action]:
+def moves(game: Game, figures: Iterable[str]) -> Moves:
     """Where each of `figures` may go: an incomplete road or city other than
     the one it stands on and the one the other figure stands on."""
     targets = open_features(game)
-    actions: list[Action] = []
+    blocks: list[tuple[str, Spot | None, list[tuple[int, int, str]]]] = []
     for figure in figures:
         here = figure_root(game, figure)
         there = figure_root(game, other(figure))
         source = game.neutral_figures.get(figure) if here is not None else None
-        actions.extend(_move(figure, source, spot) for root, spot in targets.items()
-                       if root != here and root != there)
-    return actions
+        spots = [spot for root, spot in targets.items() if root != here and root != there]
+        if spots:
+            blocks.append((figure, source, spots))
+    return Moves(blocks)
 
 
-@lru_cache(maxsize=4096)
+class Moves(LazySequence[Action]):
+    """The moves of a decision, built only when read (like the core's
+    placements): late in a game a decision offers about two hundred (both
+    figures to every open road and city) and building each move cost more
+    than finding the roads and cities; a player reads one, and `apply`
+    checks the answer by its figure, source and target."""
+
+    __slots__ = ("_blocks", "_targets", "_count")
+
+    def __init__(self, blocks: list[tuple[str, Spot | None, list[tuple[int, int, str]]]]
+                 ) -> None:
+        self._blocks = blocks  # (figure, source, targets), in the listing's order
+        self._targets: dict[tuple[str, Spot | None], set[tuple[int, int, str]]] | None = None
+        self._count = sum(len(spots) for _, _, spots in blocks)
+
+    def _item(self, index: int) -> Action:
+        for figure, source, spots in self._blocks:
+            if index < len(spots):
+                return _move(figure, source, spots[index])
+            index -= len(spots)
+        raise IndexError(index)  # pragma: no cover - counts are consistent
+
+    def __iter__(self) -> Iterator[Action]:
+        for figure, source, spots in self._blocks:
+            made = _moves_from(figure, source)
+            for spot in spots:
+                move = made.get(spot)
+                yield move if move is not None else _move(figure, source, spot)
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not MoveFigure:
+            return False
+        targets = self._targets
+        if targets is None:
+            targets = self._targets = {(f, source): set(spots)
+                                       for f, source, spots in self._blocks}
+        try:
+            spots = targets.get((action.figure, action.source))
+            return spots is not None and action.target in spots
+        except TypeError:  # a spot given as a list, say: compare one by one
+            return any(move == action for move in self)
+
+
+# The moves built so far, by figure and source, then by target.
+_MOVES: dict[tuple[str, Spot | None], dict[tuple[int, int, str], MoveFigure]] = {}
+
+
+def _moves_from(figure: str, source: Spot | None) -> dict[tuple[int, int, str], MoveFigure]:
+    """The moves of one figure from one place built so far (actions are
+    immutable, so each is built once and handed out again)."""
+    made = _MOVES.get((figure, source))
+    if made is None:
+        if len(_MOVES) > 10_000:
+            _MOVES.clear()
+        made = _MOVES[(figure, source)] = {}
+    return made
+
+
 def _move(figure: str, source: Spot | None, target: tuple[int, int, str]) -> MoveFigure:
-    """One move, built once (actions are immutable): each decision lists a
-    move to every open road and city, mostly the same as the last time."""
-    return MoveFigure(figure, source, target)
+    made = _moves_from(figure, source)
+    move = made.get(target)
+    if move is None:
+        move = made[target] = MoveFigure(figure, source, target)
+    return move
 
 
 def _can_move(game: Game, figures: Iterable[str]) -> bool:
@@ -151,7 +210,7 @@ def _removals(game: Game) -> list[Action]:
 
 
 # ------------------------------------------------------------ the decision
-def _legal(game: Game, decision: Decision) -> list[Action]:
+def _legal(game: Game, decision: Decision) -> Sequence[Action]:
     figures = _movable(game)
     return moves(game, figures) or _removals(game)
 

@@ -31,7 +31,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.engine.catalogue import RotatedTile
+from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
 from carcassonne_desktop.engine.decisions import Decision
 from carcassonne_desktop.engine.events import Event, TileDiscarded
 from carcassonne_desktop.engine.expansion import register
@@ -157,6 +157,10 @@ class RiverII(RiverCourse):
         super().on_tile_placed(game, x, y, rotated)
         if rotated.tile.flags.get(VOLCANO) and game.pending is not None:
             game.turn_state[VOLCANO_PLACED] = True  # laid in a turn, not as a start tile
+
+    def vetoes_tile(self, tile: TileType) -> bool:
+        """Only the volcano's figure step is vetoed."""
+        return bool(tile.flags.get(VOLCANO))
 
     def may_deploy(self, game: Game, figure: FigureType, feature: Feature) -> bool:
         # the figure step follows the volcano's placement: nothing goes down

@@ -201,6 +201,10 @@ class RiverCourse(Expansion):
         first = forks or middle or volcano_last
         return Counter({t: unseen[t] for t in first})
 
+    def filters_tile(self, tile: TileType) -> bool:
+        """Only river tiles follow the course."""
+        return is_river_tile(tile)
+
     def filter_cells(
         self, game: Game, tile: TileType, cells: list[Position]
     ) -> list[Position]:
