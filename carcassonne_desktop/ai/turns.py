@@ -34,11 +34,19 @@ class Turn:
 MAX_DEPTH = 4
 
 
-def follow_ups(game: Game, seat: int, first: Action, depth: int = 1) -> Iterator[Turn]:
+def follow_ups(
+    game: Game, seat: int, first: Action, depth: int = 1, *, own: bool = False
+) -> Iterator[Turn]:
     """Every continuation of `first` while the same seat keeps deciding in
     the same turn (the figure step after a placement, an expansion's choice
-    between them); a new tile placement or another player's decision ends it."""
-    after = game.copy()
+    between them); a new tile placement or another player's decision ends it.
+
+    `own`: `game` is this enumeration's own copy, which nothing else reads
+    any more, so `first` is applied to it instead of to a copy. Each
+    branching point copies its position for every choice but the last, which
+    takes the position itself: one copy per whole turn instead of one per
+    decision of it (issue 30), the same turns in the same order."""
+    after = game if own else game.copy()
     after.apply(first)
     pending = after.pending
     if pending is None or pending.player != seat or pending.kind == PLACE_TILE:
@@ -49,11 +57,10 @@ def follow_ups(game: Game, seat: int, first: Action, depth: int = 1) -> Iterator
     if shortlist is not None:
         options = shortlist(after, list(options)) or options
     if len(options) == 1 or depth >= MAX_DEPTH:
-        for turn in follow_ups(after, seat, options[0], depth + 1):
-            yield Turn((first, *turn.actions), turn.after)
-        return
-    for second in options:
-        for turn in follow_ups(after, seat, second, depth + 1):
+        options = [options[0]]
+    last = len(options) - 1
+    for index, second in enumerate(options):
+        for turn in follow_ups(after, seat, second, depth + 1, own=index == last):
             yield Turn((first, *turn.actions), turn.after)
 
 

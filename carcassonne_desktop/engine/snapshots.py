@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any, TypeVar
 
 from carcassonne_desktop.engine.chance import clone_generator
+from carcassonne_desktop.engine.features import Feature
 
 _G = TypeVar("_G", bound="Snapshots")
 
@@ -60,16 +61,16 @@ class Snapshots:
         other.supply = [dict(s) for s in self.supply]
         other.tokens = [dict(t) for t in self.tokens]
         other.board = dict(self.board)
-        parent = self.parent
-        other.parent = list(parent)
-        other.features = [
-            f.clone() if f is not None and parent[i] == i else None
-            for i, f in enumerate(self.features)
-        ]
+        other.parent = list(self.parent)
+        # Only roots hold a feature (a union or a relink leaves None behind
+        # the absorbed nodes), so no root test per node (issue 30: the
+        # features are most of a copy with every expansion).
+        clone = Feature.clone
+        other.features = [None if f is None else clone(f) for f in self.features]
         other.node_pos = list(self.node_pos)
         other.node_local = list(self.node_local)
         other.frontier = dict(self.frontier)
-        other.open_by_pattern = {p: dict(c) for p, c in self.open_by_pattern.items()}
+        other.open_by_pattern = {p: c.copy() for p, c in self.open_by_pattern.items()}
         other.waiting_cells = {pos: list(nodes) for pos, nodes in self.waiting_cells.items()}
         other.figures_placed = list(self.figures_placed)
         other.area_figures = dict(self.area_figures)

@@ -24,6 +24,7 @@ import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from carcassonne_desktop.ai.expansions import answer_shortlist, decision_policy, evaluation_term
 from carcassonne_desktop.engine.actions import PASS
@@ -57,6 +58,7 @@ from carcassonne_desktop.engine.expansions.shared.catapult_geometry import (
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Action, Game
+    from carcassonne_desktop.engine.catalogue import Catalogue
 
 Point = tuple[float, float]
 
@@ -253,13 +255,26 @@ def catch(game: Game, legal: Sequence[Action], rng: random.Random) -> Action | N
 
 
 # ------------------------------------------------------ the tokens in hand
+#: The fair tile types of each catalogue: looked up once, not on every
+#: tile type still unseen at every evaluation (a tenth of a whole turn's
+#: evaluation with every expansion, issue 30).
+_FAIR_TILES: WeakKeyDictionary[Catalogue, frozenset[str]] = WeakKeyDictionary()
+
+
+def fair_tiles(catalogue: Catalogue) -> frozenset[str]:
+    """The ids of the catalogue's tile types that start a fair."""
+    found = _FAIR_TILES.get(catalogue)
+    if found is None:
+        found = _FAIR_TILES[catalogue] = frozenset(t.id for t in catalogue if t.flags.get(FAIR))
+    return found
+
+
 def fairs_to_come(game: Game) -> int:
     """Fair tiles not yet played: unseen, or in a hand."""
-    catalogue = game.rules.catalogue
+    fair = fair_tiles(game.rules.catalogue)
     counts = game.unseen_tile_counts()
-    for hand in game.hands:
-        counts.update(hand)
-    return sum(n for tile, n in counts.items() if catalogue[tile].flags.get(FAIR))
+    return sum(counts[tile] for tile in fair) + sum(
+        1 for hand in game.hands for tile in hand if tile in fair)
 
 
 def steadiness(game: Game) -> list[float]:

@@ -1,0 +1,97 @@
+"""What one whole turn costs the computer players (issue 30): ms per whole
+turn of `rank_turns` (enumeration by `whole_turns`, copy and apply of each
+turn's actions, then `Evaluator.evaluate`) on fixed positions, with the
+enumeration alone beside it, and the µs of one `Game.copy()` of those
+positions.
+
+    python bench/whole_turns.py [--repeat 3] [--only base|all]
+
+Positions: random-play games (2 players, seeds 1 and 2) stopped at their
+15th, 30th and 45th tile placement, with every registered expansion and in
+the base game. Uses only APIs that predate this script, so that the same
+file measures an older checkout: `PYTHONPATH=/that/checkout python
+bench/whole_turns.py` (the first line says which code ran). CPU time
+(`time.process_time`), best of `--repeat`: on a shared machine compare
+same-run ratios, not seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import carcassonne_desktop
+from carcassonne_desktop.ai.evaluation import Evaluator
+from carcassonne_desktop.ai.heuristic import rank_turns
+from carcassonne_desktop.ai.turns import whole_turns
+from carcassonne_desktop.engine import Game, Rules, quick_setup
+from carcassonne_desktop.engine.actions import PlaceTile
+from carcassonne_desktop.engine.expansion import registry
+
+SEEDS = (1, 2)
+PLACEMENTS = (15, 30, 45)
+
+
+def positions(expansions: tuple[str, ...]) -> list[Game]:
+    """The fixed positions: a tile to place after 15, 30 and 45 placements."""
+    rules = Rules(quick_setup(2, expansions=expansions))
+    found: list[Game] = []
+    for seed in SEEDS:
+        game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
+        rng = random.Random(seed)
+        placed = 0
+        wanted = list(PLACEMENTS)
+        while not game.is_over and wanted:
+            actions = game.legal_actions()
+            if placed == wanted[0] and isinstance(actions[0], PlaceTile):
+                found.append(game.copy())
+                wanted.pop(0)
+            action = actions[rng.randrange(len(actions))]
+            placed += isinstance(action, PlaceTile)
+            game.apply(action)
+    return found
+
+
+def measure(games: list[Game], repeat: int) -> dict[str, float]:
+    """Best-of-`repeat` CPU figures over all the positions."""
+    copy_us = rank_ms = enum_ms = float("inf")
+    turns = sum(sum(1 for _ in whole_turns(g, list(g.legal_actions()))) for g in games)
+    for _ in range(repeat):
+        start = time.process_time()
+        for game in games:
+            for _ in range(50):
+                game.copy()
+        copy_us = min(copy_us, (time.process_time() - start) / (50 * len(games)) * 1e6)
+        start = time.process_time()
+        for game in games:
+            for _turn in whole_turns(game, list(game.legal_actions())):
+                pass
+        enum_ms = min(enum_ms, (time.process_time() - start) / turns * 1e3)
+        start = time.process_time()
+        for game in games:
+            rank_turns(game, Evaluator(game), list(game.legal_actions()), None, random.Random(7))
+        rank_ms = min(rank_ms, (time.process_time() - start) / turns * 1e3)
+    return {"turns": turns, "copy_us": copy_us, "enum_ms": enum_ms, "rank_ms": rank_ms}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", choices=["base", "all"], default=None)
+    args = parser.parse_args()
+    print(f"code: {carcassonne_desktop.__file__}")
+    rows = {"base": ("base",), "all": tuple(registry())}
+    for name, expansions in rows.items():
+        if args.only and args.only != name:
+            continue
+        figures = measure(positions(expansions), args.repeat)
+        print(
+            f"{name}: {figures['turns']} whole turns on {len(PLACEMENTS) * len(SEEDS)} positions; "
+            f"copy {figures['copy_us']:.1f} us; whole turns enumerated {figures['enum_ms']:.3f} ms each; "
+            f"rank_turns {figures['rank_ms']:.3f} ms a whole turn"
+        )
+
+
+if __name__ == "__main__":
+    main()
