@@ -245,13 +245,14 @@ class EndScene(Scene):
                 self.detail_over_table = True
             self.detail_box = chart
             self._draw_detail(surface, chart)
-        elif chart.height >= self.chart_height():
-            self._draw_chart(surface, chart)
+        elif chart.height >= self.chart_height(legend=across.whole):
+            self._draw_chart(surface, chart, legend=across.whole)
 
-    def chart_height(self) -> int:
-        """The least height the chart needs: its legend's lines and a bar of
-        10 pixels a player (under it, it overflowed the buttons at 960x640)."""
-        return 30 + 22 * 3 + 18 * self.game.num_players
+    def chart_height(self, legend: bool) -> int:
+        """The least height the chart needs: its legend's lines (none when the
+        table is turned: its rows show the colours) and a bar of 14 pixels a
+        player (under it, it overflowed the buttons at 960x640)."""
+        return 30 + (22 * 3 if legend else 0) + 22 * self.game.num_players
 
     def tall_layout(self, width: int, height: int) -> TallLayout:
         """The turned table's layout (see ``end_tall_table.tall_layout``)."""
@@ -346,15 +347,16 @@ class EndScene(Scene):
         pygame.draw.line(surface, colour("ui", "accent"), (lefts[-1] + 2, rect.top + header_h + 6),
                          (lefts[-1] + 2, y - 4), 1)
 
-    def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Stacked horizontal bars: one per player, one colour per category, growing in."""
+    def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect, legend: bool = True) -> None:
+        """Stacked horizontal bars: one per player, one colour per category,
+        growing in; the legend names the colours unless the table's rows do."""
         game = self.game
         cats = categories(game)
         order = standings(game)
         title = font(17, bold=True).render(i18n.tr("end.chart"), True, colour("ui", "text_dim"))
         surface.blit(title, (rect.left, rect.top))
         legend_x, legend_y = rect.left + title.get_width() + 24, rect.top
-        for c in cats:
+        for c in cats if legend else ():
             label = font(15).render(category_label(c), True, colour("ui", "text"))
             if legend_x + 22 + label.get_width() > rect.right:  # the next line, not past the panel
                 legend_x, legend_y = rect.left + title.get_width() + 24, legend_y + 22
