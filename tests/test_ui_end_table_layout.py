@@ -16,10 +16,8 @@ import random
 from functools import cache
 from itertools import combinations
 
-import pygame
 import pytest
 
-from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Game, GameSetup, PlayerSetup
 
 NAMES = ("Bérénice-Eugénie", "Ordinateur (difficile)", "Ada", "Jean-Baptiste", "Ordinateur (moyen)", "Zoé")
@@ -58,19 +56,13 @@ def eighteen(game: Game) -> list[str]:
 
 @pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def app(request, tmp_path, monkeypatch):
+    from tests.test_setup_presets import close, make_app
+
     monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
-    from carcassonne_desktop.ui.app import App
-    from carcassonne_desktop.ui.launcher import build_hooks
-
-    application = App(build_hooks(), size=request.param)
-    application.set_language("fr")
-    application.start()
+    application = make_app(tmp_path / "settings.json", size=request.param)
     yield application
-    application.stack.clear()
-    i18n.unregister_manager(application.manager)
-    i18n.set_language("en")
-    pygame.quit()
+    close(application)
 
 
 def open_end(app, game: Game):  # type: ignore[no-untyped-def]
