@@ -18,7 +18,8 @@ def test_regression_menu_waited_for_every_tile_layout_before_its_first_frame() -
     from carcassonne_desktop.ui.board_view import bucket_for
     from carcassonne_desktop.ui.resources import colour
 
-    pygame.init()
+    # no pygame.init(): after another test's pygame.quit() the font cache
+    # re-initialises itself, an init here would leave it holding dead fonts
     surface = pygame.Surface((960, 640))
     backdrop = MenuBackdrop(seed=11)
     tiles = list(backdrop.unready)
