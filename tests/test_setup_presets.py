@@ -250,6 +250,31 @@ def test_the_expected_length_follows_the_set_and_the_seats(app):
     assert scene.length_label.text.startswith(f"Environ {minutes} min de jeu")
 
 
+#: The rulebooks' durations for an expansion alone with the base game (minutes
+#: added to the base game's 35), written out here, not read from the table.
+RULEBOOK_ADDS = {"inns_cathedrals": 15, "wheel_of_fortune": 20, "messages": 15, "flying_machines": 10}
+
+
+def test_regression_game_length_short_by_5_to_15_min_for_inns_wheel_and_messages():
+    """The formula gave Inns & Cathedrals +10 min (its rulebook: +15), the
+    Wheel +10 (+20), the Messages +0 (+15): their table time (weighing an
+    inn, turning the wheel, reading a message) is now counted for people,
+    and the Big Box 2021 stays within its rulebook's 90-120 minutes."""
+    from carcassonne_desktop.ui.expansions.boxes import TABLE_MINUTES
+
+    people = ["human", "human", "human"]
+    base = expected_minutes(["base"], people)
+    assert base == 35
+    for expansion, added in RULEBOOK_ADDS.items():
+        assert expected_minutes(["base", expansion], people) - base == added, expansion
+    assert 90 <= expected_minutes(["base", *EXPECTED["big_box_2021"]], people) <= 120
+    # computers do not deliberate: with one person of two, the table time is halved
+    alone = ["human", "ai:medium"]
+    messages = expected_minutes(["base", "messages"], alone) - expected_minutes(["base"], alone)
+    assert 5 <= messages <= 10 < RULEBOOK_ADDS["messages"]
+    assert set(TABLE_MINUTES) <= set(EXPECTED["everything"])  # only expansions the game has
+
+
 def test_regression_open_box_menu_hid_the_start_of_what_a_box_holds(config):
     """At 960x640 the open box menu hung over the first lines of the about
     box (seen under Xvfb): it now starts under the list, whole, and goes back

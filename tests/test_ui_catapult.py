@@ -563,3 +563,25 @@ def test_the_catch_throw_has_a_keyboard_alternative_regression_stuck_by_keys(_sc
     assert scene.pull is not None and 0.5 < scene.pull <= 1.0
     _run(scene, 4.0, step=0.01)
     assert len(answers) == 1
+
+
+def test_regression_pill_said_pick_an_answer_with_tab_while_a_hurl_waited(app) -> None:
+    """Behind the hand-over banner, before the hurl's scene opens, the pill
+    said "Choisissez une réponse avec Tab…": a hurl has no answers to Tab
+    through. It now says the hurl's mouse and keys, in French and English."""
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.placement_controller import DECIDE
+    from tests.test_ui_minors_game import game_asking
+
+    game = game_asking(HURL, ("catapult",))
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    c = scene.shown_controller()  # the pill under the banner, before the hurl's scene opens
+    assert c.state == DECIDE and c.decision.kind == HURL
+    for language, keys in (("fr", ("souris", "←", "↑", "espace")), ("en", ("mouse", "←", "↑", "space"))):
+        app.set_language(language)
+        said = scene._status_now(c).enter
+        assert said == i18n.tr("decision.catapult.enter"), said
+        assert "Tab" not in said and all(key in said.lower() for key in keys), said
+    app.set_language("fr")

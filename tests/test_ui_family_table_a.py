@@ -319,10 +319,11 @@ def test_an_expansion_kind_gets_its_spot_shape_through_the_registry(monkeypatch)
 
     from carcassonne_desktop.ui import expansions
     from carcassonne_desktop.ui.art.spot_shapes import CORE_SHAPES, shape_for
-    from carcassonne_desktop.ui.expansions import register_spot_shape, spot_shapes
+    from carcassonne_desktop.ui.expansions import art_registry, register_spot_shape, spot_shapes
 
     expansions.discover()
-    monkeypatch.setattr(expansions, "_SPOT_SHAPES", dict(expansions._SPOT_SHAPES))  # the toy kind stays here
+    # the toy kind stays here (the table lives in the art's registry)
+    monkeypatch.setattr(art_registry, "_SPOT_SHAPES", dict(art_registry._SPOT_SHAPES))
     assert shape_for("toy_kind_never_registered") == "circle"
     register_spot_shape("toy_kind_for_test", "pentagon")
     assert shape_for("toy_kind_for_test") == "pentagon"

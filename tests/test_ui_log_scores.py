@@ -216,3 +216,29 @@ def test_tiles_left_are_what_the_player_may_know(app):
     # and from the side panel's line
     _click(app, scene._panel_layout()["tiles_left"].move(4, 4).topleft)
     assert isinstance(app.stack.top, TilesLeftScene)
+
+
+def test_regression_final_awards_of_zero_said_nothing_in_the_log(app):
+    """"Fin de partie : Ada +0 (pré)" said nothing: a final award of 0 points
+    is left out of the log (ruling UI2), and the final table's list of its
+    category still shows it with its reason (a city with a cathedral...)."""
+    from carcassonne_desktop.ui.end_scene import EndScene
+
+    def zeros(events):
+        return [e for e in events if isinstance(e, PointsScored) and e.reason == "final" and e.points == 0
+                and e.players]
+
+    seed = next(s for s in range(40) if zeros(_played(expansions=("base", "inns_cathedrals"), seed=s)[1]))
+    game, events = _played(expansions=("base", "inns_cathedrals"), seed=seed)
+    zero = zeros(events)[0]
+    scene = _open_game(app, game)
+    lines = scene.log.lines()
+    finals = [line for line in lines if "Fin de partie :" in line]
+    assert finals, "the final scoring is in the log"
+    assert not [line for line in finals if "+0 " in line], finals
+    assert zero in scene.log.scorings  # kept for the final table's lists
+    end = EndScene(app, scene)
+    app.stack.push(end)
+    app.step(1 / 60)
+    end.detail = (zero.players[0], zero.feature)
+    assert zero in end.detail_scorings()

@@ -172,7 +172,40 @@ def test_notes_that_do_not_fit_beside_the_name_end_the_goods_line_regression_bru
     assert name_beside_notes("Bruno", notes, 150)[0].endswith("…")  # the cut seen
     split = notes_over_two_lines("Bruno", notes, 150, goods, 256)
     assert split is not None
-    beside, below, size = split
-    assert beside + below == notes and below and size in (11, 12)
+    beside, below, size, name_px = split
+    assert beside + below == notes and below and size in (11, 12) and name_px == 18
     assert notes_over_two_lines("Bruno", notes, 150, [], 256) is None  # no goods' line
     assert notes_over_two_lines("Bruno", notes, 150, goods, 150) is None  # no room there
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_regression_jetons_said_little_and_names_stay_whole_with_everything(app, players):  # type: ignore[no-untyped-def]
+    """"Jetons ×4" beside a name did not say which tokens: the note names the
+    Catapult ("Catapulte : 4"), its words on pointing list them; and with
+    every expansion (the tokens, the flock, the pawns) "Joueur 1" showed as
+    "Jou…" in a game of four: the notes go down to the goods' line and the
+    name's line runs over the score's corner, the names stay whole."""
+    import random
+
+    from carcassonne_desktop.engine import Game, GameSetup, PlayerSetup
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from carcassonne_desktop.ui.launcher import build_hooks
+
+    every = ("base", *(e["id"] for e in build_hooks().expansions if e["id"] != "base"))
+    colours = ("red", "blue", "green", "yellow", "black", "purple")
+    setup = GameSetup(players=tuple(PlayerSetup(f"Joueur {i + 1}", colours[i]) for i in range(players)),
+                      expansions=every, seed=1)
+    game = Game(setup)
+    rng = random.Random(1)
+    for _ in range(30):
+        game.apply(rng.choice(list(game.legal_actions())))
+    scene = GameScene(app, game, show_end_screen=False)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    scene.draw(app.screen)
+    drawn = scene.players_view.drawn_names
+    assert [name for name, _ in drawn] == [p.name for p in setup.players]
+    assert all(any(note.startswith("Catapulte : ") for note in notes) for _, notes in drawn)
+    assert any(len(notes) >= 3 for _, notes in drawn) or players < 4  # the crowded case was met
+    words = " ".join(scene.player_words_at(scene._panel_layout()["players"].move(0, 30).topleft))
+    assert "Jetons de catapulte" in words

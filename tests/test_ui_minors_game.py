@@ -171,7 +171,7 @@ def test_regression_final_table_headers_cut_couron_marcha_in_mixed_sizes(app) ->
     """The newcomer's table (Traders & Builders, Hills & Sheep, the Wheel…)
     read "Couron…", "Marcha…" in three sizes: every heading is now whole,
     in one size, within its column."""
-    from carcassonne_desktop.ui.end_scene import EndScene, category_label, table_layout
+    from carcassonne_desktop.ui.end_scene import category_label, table_layout
     from carcassonne_desktop.ui.resources import font
 
     expansions = ("traders_builders", "hills_sheep", "wheel_of_fortune", "count", "king_robber_baron",
@@ -180,14 +180,9 @@ def test_regression_final_table_headers_cut_couron_marcha_in_mixed_sizes(app) ->
     rng = random.Random(2)
     while not game.is_over:
         game.apply(rng.choice(list(game.legal_actions())))
-    from carcassonne_desktop.ui.game_scene import GameScene
+    from tests.test_ui_end_table_layout import open_end
 
-    scene = GameScene(app, game, show_end_screen=False)
-    app.stack.push(scene)
-    app.step(1 / 60)
-    end = EndScene(app, scene)
-    app.stack.push(end)
-    app.step(1 / 60)
+    end = open_end(app, game)
     width = end.panel().width - 56
     layout = end.table_layout(width)
     headers = [category_label(c) for c in layout.cats] + ["Total"]

@@ -214,7 +214,12 @@ def test_a_resting_window_is_drawn_once_then_left_alone(app, monkeypatch):
     redrawing (each copy to the window is costly without a GPU) and its
     animations stand still; any event brings it back."""
     import carcassonne_desktop.ui.app as app_module
+    from carcassonne_desktop.ui.backdrop import FADE_IN_S
 
+    backdrop = app.stack.top.backdrop  # its landscape in (until then the menu moves)
+    backdrop.warm(budget_ms=1e9)
+    backdrop.update(FADE_IN_S)
+    assert backdrop.settled and not app.stack.top.in_motion()
     flips = []
     monkeypatch.setattr(app_module.pygame.display, "flip", lambda: flips.append(1))
     app.realtime = True

@@ -23,6 +23,7 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.events import PointsScored
 from carcassonne_desktop.engine.features import FEATURE_KINDS
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
+from carcassonne_desktop.ui.end_tall_table import TallLayout, TallTable, draw_tall, tall_layout
 from carcassonne_desktop.ui.game_log import feature_name, wrap
 from carcassonne_desktop.ui.game_texts import winner_text
 from carcassonne_desktop.ui.hud import fit_text
@@ -46,6 +47,14 @@ HEADER_TRIES = ((1, 17), (1, 15), (2, 17), (2, 15), (1, 13), (2, 13), (2, 12), (
 HEADER_MIN_H = 38
 #: A number column's least width, and the gap at each side of its text.
 NUMBER_W, CELL_PAD = 44, 7
+#: The least type size of a heading across: below it the table is turned
+#: (categories as rows: ui/end_tall_table.py).
+ACROSS_LEAST_SIZE = 12
+#: The click hint's height under the table.
+HINT_H = 20
+#: The least height of the scorings' list under the table; with less it
+#: covers the table's numbers.
+DETAIL_LEAST_H = 150
 
 def category_colour(category: str) -> pygame.Color:
     """A category's bar colour: the palette's (the terrain's colour on the
@@ -93,6 +102,13 @@ class EndScene(Scene):
         self.detail: tuple[int, str | None] | None = None
         self.detail_view = ScrollView(stick_to_bottom=False)
         self._detail_lines: tuple[Any, list[pygame.Surface]] | None = None
+        #: Each text of the table as last drawn (where, what): the layout tests
+        #: check that none is cut or overlaps another.
+        self.texts: list[tuple[pygame.Rect, str]] = []
+        #: Where the scorings' list was last drawn, and whether it covered the
+        #: table (no room under it): a click on it then closes it.
+        self.detail_box: pygame.Rect | None = None
+        self.detail_over_table = False
 
     @property
     def game(self) -> Game:
@@ -109,13 +125,16 @@ class EndScene(Scene):
         self.buttons = {}
         specs = [("board", "end.show_board", None), ("again", "end.new_game", "#primary_button"),
                  ("menu", "end.main_menu", None)]
-        widths = [max(200, font(22, bold=True).size(i18n.tr(k))[0] + 48) for _, k, _ in specs]
-        x = panel.centerx - (sum(widths) + 16 * (len(specs) - 1)) // 2
+        texts = [font(22, bold=True).size(i18n.tr(k))[0] for _, k, _ in specs]
+        widths, gap = [max(200, w + 48) for w in texts], 16
+        if sum(widths) + gap * (len(specs) - 1) > panel.width - 40:  # a small window: they ran past the panel
+            widths, gap = [w + 30 for w in texts], 10
+        x = panel.centerx - (sum(widths) + gap * (len(specs) - 1)) // 2
         for (name, key, oid), width in zip(specs, widths):
             self.buttons[name] = pygame_gui.elements.UIButton(
                 pygame.Rect(x, panel.bottom - 76, width, 54), i18n.key(key), self.manager, container=root,
                 object_id=oid)
-            x += width + 16
+            x += width + gap
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -162,7 +181,12 @@ class EndScene(Scene):
         self.age += dt
 
     def click(self, pos: tuple[int, int]) -> None:
-        """A number of the table opens (or closes) the list of its scorings."""
+        """A number of the table opens (or closes) the list of its scorings;
+        a click on the list, where it covers the table, closes it."""
+        if self.detail is not None and self.detail_over_table and self.detail_box is not None \
+                and self.detail_box.collidepoint(pos):
+            self.detail = None
+            return
         for rect, seat, category in self.cells:
             if rect.collidepoint(pos):
                 chosen = (seat, category)
@@ -189,24 +213,73 @@ class EndScene(Scene):
         pygame.draw.rect(surface, colour("ui", "panel"), panel, border_radius=18)
         pygame.draw.rect(surface, colour("ui", "accent"), panel, 3, border_radius=18)
         game = self.game
-        y = panel.top + 18
-        title = font(34, bold=True).render(i18n.tr("end.title"), True, colour("ui", "title"))
+        small = panel.height < 700  # the title takes less of a small window
+        y = panel.top + (12 if small else 18)
+        title = font(28 if small else 34, bold=True).render(i18n.tr("end.title"), True, colour("ui", "title"))
         surface.blit(title, (panel.centerx - title.get_width() // 2, y))
-        y += title.get_height() + 4
-        winner = font(22, bold=True).render(winner_text(self.game_scene.game), True, colour("ui", "accent"))
+        y += title.get_height() + (2 if small else 4)
+        winner = font(20 if small else 22, bold=True).render(winner_text(game), True, colour("ui", "accent"))
         surface.blit(winner, (panel.centerx - winner.get_width() // 2, y))
-        y += winner.get_height() + 18
+        y += winner.get_height() + (10 if small else 18)
         bottom = panel.bottom - 96
-        table_h = self.header_height(panel.width - 56) + 6 + 40 * game.num_players
-        table = pygame.Rect(panel.left + 28, y, panel.width - 56, table_h)
-        self._draw_table(surface, table)
+        width = panel.width - 56
+        self.texts = []
+        across = self.table_layout(width)
+        if across.whole:
+            table = pygame.Rect(panel.left + 28, y, width, across.header_h + 6 + 40 * game.num_players)
+            self._draw_table(surface, table)
+        else:  # too many categories across: turned, categories as rows
+            tall = self.tall_layout(width, bottom - y - HINT_H)
+            table = pygame.Rect(panel.centerx - tall.width // 2, y, tall.width, tall.height)
+            self.cells = draw_tall(surface, table, tall, self.tall_table(), self.texts)
         hint = font(14).render(i18n.tr("end.click_hint"), True, colour("ui", "text_dim"))
-        surface.blit(hint, (table.right - hint.get_width(), table.bottom + 2))
-        chart = pygame.Rect(panel.left + 28, table.bottom + 22, panel.width - 56, bottom - table.bottom - 22)
+        where = hint.get_rect(topright=(max(table.right, panel.left + 28 + hint.get_width()), table.bottom + 2))
+        surface.blit(hint, where)
+        self.texts.append((where, i18n.tr("end.click_hint")))
+        chart = pygame.Rect(panel.left + 28, table.bottom + HINT_H + 2, width, bottom - table.bottom - HINT_H - 2)
+        self.detail_box, self.detail_over_table = None, False
         if self.detail is not None:
+            if chart.height < DETAIL_LEAST_H:  # no room under the table: over it
+                top = table.top + (across.header_h if across.whole else tall.header_h) + 6
+                chart = pygame.Rect(panel.left + 28, top, width, bottom - top)
+                self.detail_over_table = True
+            self.detail_box = chart
             self._draw_detail(surface, chart)
-        elif chart.height > 60:
-            self._draw_chart(surface, chart)
+        elif chart.height >= self.chart_height(legend=across.whole):
+            self._draw_chart(surface, chart, legend=across.whole)
+
+    def chart_height(self, legend: bool) -> int:
+        """The least height the chart needs: its legend's lines (none when the
+        table is turned: its rows show the colours) and a bar of 14 pixels a
+        player (under it, it overflowed the buttons at 960x640)."""
+        return 30 + (22 * 3 if legend else 0) + 22 * self.game.num_players
+
+    def tall_layout(self, width: int, height: int) -> TallLayout:
+        """The turned table's layout (see ``end_tall_table.tall_layout``)."""
+        key = (width, height, i18n.current_language())
+        cached = self.__dict__.get("_tall")
+        if cached is None or cached[0] != key:
+            game = self.game
+            cats = categories(game)
+            order = standings(game)
+            labels = [category_label(c) for c in cats] + [i18n.tr("score.total")]
+            names = [f"{rank + 1}. {game.setup.players[seat].name}" for rank, seat in enumerate(order)]
+            numbers = [str(v) for b in game.breakdown for v in b.values()] + [str(s) for s in game.scores]
+            cached = self.__dict__["_tall"] = (key, tall_layout(cats, labels, names, numbers, width, height))
+        return cached[1]
+
+    def tall_table(self) -> TallTable:
+        """The turned table's contents."""
+        game = self.game
+        cats = categories(game)
+        order = standings(game)
+        labels: dict[str | None, str] = {c: category_label(c) for c in cats}
+        labels[None] = i18n.tr("score.total")
+        return TallTable(
+            labels, {c: category_colour(c) for c in cats}, order,
+            [player_rgb(game.setup.players[seat].color) for seat in order],
+            lambda seat, c: game.scores[seat] if c is None else game.breakdown[seat].get(c, 0),
+            set(game.winners()), self.detail)
 
     def table_layout(self, width: int) -> TableLayout:
         """The score table's columns for ``width`` (see ``table_layout``)."""
@@ -234,8 +307,10 @@ class EndScene(Scene):
         for x, col_w, lines in zip(lefts, layout.widths, layout.lines):
             rendered = [font(size, bold=True).render(line, True, dim) for line in lines]
             top = rect.top + (header_h - sum(line.get_height() for line in rendered)) // 2
-            for line in rendered:
-                surface.blit(line, (x + col_w - line.get_width() - CELL_PAD, top))
+            for text, line in zip(lines, rendered):
+                where = line.get_rect(topright=(x + col_w - CELL_PAD, top))
+                surface.blit(line, where)
+                self.texts.append((where, text))
                 top += line.get_height()
         pygame.draw.line(surface, colour("ui", "accent"), (rect.left, rect.top + header_h),
                          (rect.right, rect.top + header_h), 2)
@@ -249,10 +324,10 @@ class EndScene(Scene):
                 pygame.draw.rect(surface, colour("ui", "menu_veil"), row, border_radius=8)
             icon = self.meeples.get("follower", player.color, 30)
             surface.blit(icon, (row.left + 6, row.top + 4))
-            text = f"{rank + 1}. {player.name}"
-            label = font(19, bold=seat in winners).render(fit_text(text, 19, seat in winners, name_w - 50), True,
-                                                          colour("ui", "text"))
+            text = fit_text(f"{rank + 1}. {player.name}", 19, seat in winners, name_w - 50)
+            label = font(19, bold=seat in winners).render(text, True, colour("ui", "text"))
             surface.blit(label, (row.left + 44, row.top + 8))
+            self.texts.append((label.get_rect(topleft=(row.left + 44, row.top + 8)), text))
             values = [game.breakdown[seat].get(c, 0) for c in cats] + [game.scores[seat]]
             columns: list[str | None] = [*cats, None]
             for i, value in enumerate(values):
@@ -263,22 +338,25 @@ class EndScene(Scene):
                 bold = i == len(values) - 1
                 cell = font(21 if bold else 19, bold=bold).render(str(value), True,
                                                                    colour("ui", "title") if bold else colour("ui", "text"))
-                surface.blit(cell, (cell_rect.right - cell.get_width() - CELL_PAD, row.top + 6))
+                where = cell.get_rect(topright=(cell_rect.right - CELL_PAD, row.top + 6))
+                surface.blit(cell, where)
+                self.texts.append((where, str(value)))
             y += 40
         # a rule before the totals: with every category the last one's number ran
         # into the total ("9" then "416" read "9416", seen under Xvfb)
         pygame.draw.line(surface, colour("ui", "accent"), (lefts[-1] + 2, rect.top + header_h + 6),
                          (lefts[-1] + 2, y - 4), 1)
 
-    def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Stacked horizontal bars: one per player, one colour per category, growing in."""
+    def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect, legend: bool = True) -> None:
+        """Stacked horizontal bars: one per player, one colour per category,
+        growing in; the legend names the colours unless the table's rows do."""
         game = self.game
         cats = categories(game)
         order = standings(game)
         title = font(17, bold=True).render(i18n.tr("end.chart"), True, colour("ui", "text_dim"))
         surface.blit(title, (rect.left, rect.top))
         legend_x, legend_y = rect.left + title.get_width() + 24, rect.top
-        for c in cats:
+        for c in cats if legend else ():
             label = font(15).render(category_label(c), True, colour("ui", "text"))
             if legend_x + 22 + label.get_width() > rect.right:  # the next line, not past the panel
                 legend_x, legend_y = rect.left + title.get_width() + 24, legend_y + 22
@@ -429,6 +507,9 @@ class TableLayout:
     size: int
     lines: list[list[str]]
     header_h: int
+    #: Whether every heading and name holds whole in a readable type; if not,
+    #: the table is turned (ui/end_tall_table.py).
+    whole: bool = True
 
 
 def table_layout(cats: list[str], names: Sequence[str], width: int) -> TableLayout:
@@ -453,6 +534,7 @@ def table_layout(cats: list[str], names: Sequence[str], width: int) -> TableLayo
         if all(len(lines) <= most for lines in laid):
             chosen = (size, laid)
             break
+    whole = chosen is not None and chosen[0] >= ACROSS_LEAST_SIZE and name_need <= name_w
     if chosen is None:  # a very small window: columns shared by need, the smallest type, cut at worst
         fnt = font(HEADER_TRIES[-1][1], bold=True)
         needs = [max(NUMBER_W, max(fnt.size(w)[0] for w in heading_words(text))) + 2 * CELL_PAD
@@ -465,7 +547,7 @@ def table_layout(cats: list[str], names: Sequence[str], width: int) -> TableLayo
     lefts = [name_w + sum(widths[:i]) for i in range(len(widths))]
     lines = max(len(lines) for lines in laid)
     header_h = max(HEADER_MIN_H, lines * font(size, bold=True).get_linesize() + 6)
-    return TableLayout(cats, name_w, lefts, widths, size, laid, header_h)
+    return TableLayout(cats, name_w, lefts, widths, size, laid, header_h, whole)
 
 
 def header_lines(text: str, width: int) -> list[pygame.Surface]:

@@ -3,10 +3,12 @@ of expansions makes (the tiles placed), the decisions with a real choice each
 turn brings, and who sits at the table (people think, computers only show).
 
 The formula and its calibration are in docs/game-length.md: a person's turn
-costs ``HUMAN_TURN + HUMAN_CHOICE x choices``, fitted on the two durations
-the rulebooks give for known sets (the base game, 35 min; the Big Box 2021
-with all its expansions, 90-120 min); a computer's turn costs what the
-game shows of it at the chosen speed. Turns and choices come from the table
+costs ``HUMAN_TURN + HUMAN_CHOICE x choices``, and some expansions add table
+time of their own (``TABLE_MINUTES``: reading a message, turning the wheel),
+fitted on the durations the rulebooks give (the base game, 35 min; the Big
+Box 2021 with all its expansions, 90-120 min; an expansion alone, "+15
+min"...); a computer's turn costs what the game shows of it at the chosen
+speed. Turns and choices come from the table
 of ``ui/expansions/boxes.py`` (measured by ``bench/research/game_length.py``),
 so nothing here plays a game: the screen updates at once.
 """
@@ -16,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from carcassonne_desktop.ui.computer_turns import animation_seconds, pause_seconds
-from carcassonne_desktop.ui.expansions.boxes import BASE_PACE, PACE
+from carcassonne_desktop.ui.expansions.boxes import BASE_PACE, PACE, TABLE_MINUTES
 
 #: Seconds a person spends on a turn, and on each choice in it (fitted: docs/game-length.md).
-HUMAN_TURN = 10.1
-HUMAN_CHOICE = 14.6
+HUMAN_TURN = 22.0
+HUMAN_CHOICE = 5.7
 #: A computer's think before it shows its turn (the medium level's usual time).
 COMPUTER_THINK = 0.5
 #: Estimates are rounded to this many minutes: more would claim a precision it has not.
@@ -55,4 +57,6 @@ def expected_minutes(expansions: Sequence[str], controllers: Sequence[str],
     computer = (COMPUTER_THINK + animation_seconds(speed) * (1.6 + 0.6 * max(rate - 1.0, 0.0))
                 + pause_seconds(speed))
     seconds = turns * (people * human + (1 - people) * computer)
+    # what people spend on some expansions beyond their turns (computers only show it)
+    seconds += people * 60 * sum(TABLE_MINUTES.get(exp, 0.0) for exp in dict.fromkeys(expansions))
     return max(ROUND_TO, ROUND_TO * round(seconds / 60 / ROUND_TO))

@@ -86,6 +86,10 @@ def colour_name(colour_id: str) -> str:
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One log line for an event in the current language (None: not worth a line)."""
+    if isinstance(event, PointsScored) and event.reason == "final" and event.points == 0:
+        # ruling UI: "+0 (pré)" said nothing; the final table's list of the
+        # category keeps it, with its reason (a city with a cathedral...)
+        return None
     told = event_text(event, names)
     if told is not None:
         return told or None  # "": the expansion said it elsewhere
@@ -241,7 +245,7 @@ class GameLog:
             return
         if isinstance(event, PointsScored) and event.players:
             self.scorings.append(event)
-            if event.reason == "final" and (current is None or not current.final):
+            if event.reason == "final" and (current is None or not current.final) and event.points:
                 self._open(LogEntry(final=True))
                 current = self._current()
         if (isinstance(event, FigureDeployed) and current is not None and current.placed is not None

@@ -111,6 +111,13 @@ def enter_text(c: PlacementController, enter: EnterEffect) -> str:
         return i18n.tr("enter.follow_answer", answer=answer)
     if enter.effect == DEPLOY and isinstance(enter.action, (Deploy, DeployToArea)):
         figure = figure_name(enter.action.figure)
+    if enter.effect == PICK_ANSWER and c.decision is not None:
+        # a question answered in a scene of its own (a hurl) has no answers to
+        # Tab through: its own words say its keys ("Choisissez une réponse
+        # avec Tab" stayed on screen while a hurl waited behind the banner)
+        own = _decision_text(c.decision.kind, tuple(c.decision.subject), "enter")
+        if own:
+            return own
     return i18n.tr(f"enter.{enter.effect}", figure=figure, answer=answer)
 
 

@@ -121,6 +121,8 @@ class PlayersView:
         del pulse  # the rows no longer blink; kept for the callers
         y = rect.top
         self.figure_spots = []
+        #: Each row's name and notes as drawn beside it (tests: no name cut).
+        self.drawn_names: list[tuple[str, list[str]]] = []
         own_line = any(row.inventory for row in rows)
         row_h = players_row_height(len(rows), own_line)
         for i, row in enumerate(rows):
@@ -133,7 +135,14 @@ class PlayersView:
             surface.blit(meeple, (r.x + 8, r.y + (r.height - meeple.get_height()) // 2))
             name_x = r.x + 14 + meeple.get_width()
             score = _shadowed(str(row.score), 26, True, "title")
-            right = r.right - score.get_width() - 16
+            right = figures_right = r.right - score.get_width() - 16
+            # a row with the goods' line is tall enough for the score to stand
+            # under the name's line: the name and its notes run over it ("Jou…"
+            # beside the catapult, the flock and the pawns with every expansion)
+            score_top = r.y + (r.height - score.get_height()) // 2
+            if own_line:
+                score_top = max(score_top, r.y + NAME_LINE_H)
+                right = r.right - 10
             name_w = right - name_x
             # what expansions say about the player (the flock, the king) follows
             # the name: smaller type when the notes are many, and the name gives
@@ -148,9 +157,10 @@ class PlayersView:
                 if name != row.name else None
             if split is not None:
                 # the name whole, the notes that do not fit beside it end the goods' line
-                notes, below, note_size = split
-                name, name_px = row.name, 18
+                notes, below, note_size, name_px = split
+                name = row.name
             surface.blit(text(name, name_px, True, "ui", "text"), (name_x, r.y + 5 + (18 - name_px) // 2))
+            self.drawn_names.append((name, [*notes, *below]))
             nx = name_x + font(name_px, bold=True).size(name)[0] + 12
             for note in notes:
                 label = text(note, note_size, True, "ui", "accent")
@@ -158,12 +168,12 @@ class PlayersView:
                     break
                 surface.blit(label, (nx, r.y + 8 + (14 - note_size) // 2))
                 nx += label.get_width() + NOTE_GAP
-            surface.blit(score, (r.right - score.get_width() - 10, r.y + (r.height - score.get_height()) // 2))
+            surface.blit(score, (r.right - score.get_width() - 10, score_top))
             fx = name_x
             line = row_h - players_row_height(len(rows), False)  # the tokens' line, if any
             fy = r.y + r.height - 22 - line
             # many kinds of figures (every expansion at once) fit in a tighter line
-            icon_px, count_px, times, gap = figures_style(row.figures, right - name_x)
+            icon_px, count_px, times, gap = figures_style(row.figures, figures_right - name_x)
             for kind in row.figures:
                 icon = fit_icon(self.meeples.get(kind, row.colour, icon_px), icon_px)
                 surface.blit(icon, (fx, fy + (18 - icon_px) // 2))
@@ -194,6 +204,9 @@ class PlayersView:
 
 
 NOTE_GAP = 10
+#: The name's line at the top of a player's row: what stands under it (the
+#: score in a tall row) starts this far down.
+NAME_LINE_H = 24
 
 
 def thinking_label() -> str:
@@ -239,27 +252,30 @@ def name_beside_notes(name: str, notes: Sequence[str], room: int) -> tuple[str, 
 
 
 def notes_over_two_lines(name: str, notes: Sequence[str], name_room: int, held: Sequence[str],
-                         line_room: int) -> tuple[list[str], list[str], int] | None:
+                         line_room: int) -> tuple[list[str], list[str], int, int] | None:
     """The notes beside the whole name, the notes at the end of the goods'
-    line, and their type size; None when even so the name would be cut or
-    there is no goods' line. With every expansion the tokens, the flock and
-    the ingots cut "Bruno" to "Bru…" in a game of three, while the goods'
-    line (wine, grain, cloth) had room to spare."""
+    line, their type size and the name's; None when even so the name would
+    be cut or there is no goods' line. With every expansion the tokens, the
+    flock and the ingots cut "Bruno" to "Bru…" in a game of three, while the
+    goods' line (wine, grain, cloth) had room to spare; the name's type gives
+    a little before a note goes down ("Jou…" beside the catapult's tokens,
+    the flock and the pawns in a game of four)."""
     if not notes or not held:
         return None
-    room = name_room - font(18, bold=True).size(name)[0] - 12
-    for size in (12, 11):
-        beside: list[str] = []
-        for note in notes:
-            if _notes_width([*beside, note], size) > room:
-                break
-            beside.append(note)
-        rest = list(notes[len(beside):])
-        held_px = next((px for px in (14, 13, 12, 11)
-                        if _notes_width(held, px) + NOTE_GAP + _notes_width(rest, size) <= line_room),
-                       None)
-        if held_px is not None and room > 0:
-            return beside, rest, size
+    for name_px in (18, 16):
+        room = name_room - font(name_px, bold=True).size(name)[0] - 12
+        for size in (12, 11):
+            beside: list[str] = []
+            for note in notes:
+                if _notes_width([*beside, note], size) > room:
+                    break
+                beside.append(note)
+            rest = list(notes[len(beside):])
+            held_px = next((px for px in (14, 13, 12, 11)
+                            if _notes_width(held, px) + NOTE_GAP + _notes_width(rest, size) <= line_room),
+                           None)
+            if held_px is not None and room > 0:
+                return beside, rest, size, name_px
     return None
 
 

@@ -104,6 +104,9 @@ class MainMenuScene(Scene):
         elif name == "quit":
             app.quit()
 
+    def in_motion(self) -> bool:
+        return not self.backdrop.settled  # the landscape still coming in
+
     def update(self, dt: float) -> None:
         self.backdrop.update(dt)
         self._prepare_new_game()

@@ -87,6 +87,9 @@ class PanelScene(Scene):
             return True
         return False
 
+    def in_motion(self) -> bool:
+        return not self.backdrop.settled  # the landscape still coming in
+
     def update(self, dt: float) -> None:
         self.backdrop.update(dt)
 

@@ -111,6 +111,26 @@ PACE: Mapping[str, tuple[float, float]] = MappingProxyType({
 })
 
 
+#: Minutes a table of people spends on an expansion beyond its turns and its
+#: choices, so that the expansion alone with the base game lasts what its
+#: rulebook says (docs/game-length.md): the formula gave Inns & Cathedrals
+#: +8 min (its rulebook: +15), the Wheel +11 (+20), the Flying Machines +3
+#: (+10), the Messages +0 (+15).
+TABLE_MINUTES: Mapping[str, float] = MappingProxyType({
+    # an inn or a cathedral changes what a whole road or city is worth: players
+    # weigh closing their own or loading another's (no extra choice is asked)
+    "inns_cathedrals": 6.5,
+    # each wheel tile turns the wheel: the section (taxes, plague, crowns...)
+    # is resolved for every player, who counts and moves in turn
+    "wheel_of_fortune": 12.0,
+    # a flier's die is rolled and its landing looked for on the board
+    "flying_machines": 6.5,
+    # a message drawn is read out and its player weighs it against 2 points;
+    # random play counts no choice there (it is rare and comes between turns)
+    "messages": 15.0,
+})
+
+
 def box(box_id: str) -> Box | None:
     """The box called `box_id` (None for an unknown one, a remembered name
     from another version)."""
