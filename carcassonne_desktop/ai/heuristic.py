@@ -50,7 +50,11 @@ class MediumPlayer(Player):
     """One whole turn of look-ahead judged by the full evaluation."""
 
     level = "medium"
-    default_budget = 1.0
+    #: Below 1 s so that its decisions' p95 stays within 1 s: with every
+    #: expansion a placement's ranking is cut by the deadline and finishes
+    #: the turn it is judging, and with 1.0 the p95 was 1.025 s (placements
+    #: 1.09 s; 10 games against greedy, CPU clock, bench/ai.md 2026-11-27).
+    default_budget = 0.85
 
     def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
         super().__init__(seed)
