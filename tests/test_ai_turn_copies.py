@@ -70,3 +70,29 @@ def test_whole_turns_with_one_copy_each_are_the_turns_copying_every_decision(
     assert [(actions, after.state_key()) for actions, after in turns] == expected
     assert copies == len(turns)
     assert game.state_key() == before
+
+
+class _ExpiresAfter:
+    """A deadline that expires after `calls` questions (no clock: exact)."""
+
+    def __init__(self, calls: int) -> None:
+        self.calls = calls
+
+    def expired(self) -> bool:
+        self.calls -= 1
+        return self.calls < 0
+
+
+def test_regression_a_placement_with_many_follow_ups_overran_the_deadline() -> None:
+    """Medium took 2.25 s of CPU on a 0.85 s budget with every expansion: the
+    deadline was asked only between placements, and one placement's figure
+    choices ran to the end whatever the time."""
+    for seed in range(20):
+        game = random_position(seed, 20, 2, False, ("base",))
+        firsts = list(game.legal_actions())
+        per_first = [sum(1 for _ in whole_turns(game, [first])) for first in firsts]
+        if max(per_first) >= 4:
+            break
+    first = firsts[per_first.index(max(per_first))]
+    turns = list(whole_turns(game, [first], _ExpiresAfter(3)))  # type: ignore[arg-type]
+    assert 1 <= len(turns) <= 3 < max(per_first)

@@ -67,12 +67,19 @@ def follow_ups(
 def whole_turns(
     game: Game, firsts: list[Action] | None = None, deadline: Deadline | None = None
 ) -> Iterator[Turn]:
-    """Every turn the seat to move can play from here (or from `firsts`)."""
+    """Every turn the seat to move can play from here (or from `firsts`).
+    The deadline is asked after every turn, not only between placements:
+    with every expansion one placement may lead to hundreds of whole turns
+    (figure, mage or witch, ferry...), and a medium placement took 2.25 s of
+    CPU on a 0.85 s budget (bench/ai.md, 2026-11-27 session 2)."""
     seat = game.pending.player if game.pending is not None else game.turn_player
     for first in firsts if firsts is not None else list(game.legal_actions()):
         if deadline is not None and deadline.expired():
             return
-        yield from follow_ups(game, seat, first)
+        for turn in follow_ups(game, seat, first):
+            yield turn
+            if deadline is not None and deadline.expired():
+                return
 
 
 def sampled_turns(
