@@ -98,3 +98,27 @@ def test_medium_flies_onto_a_sure_landing_that_beats_deploying():
     assert fly_value > no_fly
     game.apply(PlaceTile(2, 0, 0, "flier/02"))
     assert player.choose(game, budget=2.0) == Fly("follower")
+
+
+class _ExpiresAfter:
+    """A deadline that expires after `calls` questions (no clock: exact)."""
+
+    def __init__(self, calls: int) -> None:
+        self.calls = calls
+
+    def expired(self) -> bool:
+        self.calls -= 1
+        return self.calls < 0
+
+
+def test_regression_the_flight_planner_ran_past_the_decisions_deadline():
+    """With every expansion a medium placement of a flier took 2.3 s of CPU
+    on its 0.85 s budget: the planner judged every turn and valued every
+    flight over the die's faces whatever the time."""
+    game = _before_the_flier().replay().game
+    firsts = list(game.legal_actions())
+    whole = plan_flights(Evaluator(game), game, firsts, random.Random(1))
+    cut = plan_flights(Evaluator(game), game, firsts, random.Random(1),
+                       _ExpiresAfter(3))  # type: ignore[arg-type]
+    assert whole is not None and cut is not None
+    assert 0 < len(cut) < len(whole)

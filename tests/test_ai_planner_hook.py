@@ -20,7 +20,7 @@ def toy_planner(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def
     """A planner for the tile decision that answers only when told to."""
     said: dict = {"answer": None, "asked": 0}
 
-    def planner(evaluator, game, firsts, rng):  # type: ignore[no-untyped-def]
+    def planner(evaluator, game, firsts, rng, deadline=None):  # type: ignore[no-untyped-def]
         said["asked"] += 1
         if said["answer"] is None:
             return None
@@ -55,11 +55,11 @@ def test_planners_of_one_kind_are_asked_in_turn_until_one_answers(monkeypatch):
     the tile placement (the flights' die) take the kind from every other."""
     asked: list[str] = []
 
-    def declines(evaluator, game, firsts, rng):  # type: ignore[no-untyped-def]
+    def declines(evaluator, game, firsts, rng, deadline=None):  # type: ignore[no-untyped-def]
         asked.append("declines")
         return None
 
-    def answers(evaluator, game, firsts, rng):  # type: ignore[no-untyped-def]
+    def answers(evaluator, game, firsts, rng, deadline=None):  # type: ignore[no-untyped-def]
         asked.append("answers")
         return [(1.0, (firsts[0],))]
 

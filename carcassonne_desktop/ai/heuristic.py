@@ -34,7 +34,7 @@ def rank_turns(
     played on a copy whose hidden state is sampled with `rng` (by the
     decision kind's planner when an expansion registered one)."""
     planner = planner_for(game.pending_kind)
-    planned = planner(evaluator, game, firsts, rng) if planner is not None else None
+    planned = planner(evaluator, game, firsts, rng, deadline) if planner is not None else None
     if planned is not None:
         return sorted(planned, key=lambda item: -item[0])
     seat = game.deciding_player

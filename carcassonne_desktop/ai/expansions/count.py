@@ -38,6 +38,7 @@ from carcassonne_desktop.engine.expansions.count import (
 )
 
 if TYPE_CHECKING:
+    from carcassonne_desktop.ai.deadline import Deadline
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Game
 
@@ -88,11 +89,16 @@ def followers_in_the_city(evaluator: Evaluator, game: Game, totals: list[float])
 
 
 @turn_planner(REINFORCE)
-def plan_market_round(evaluator: Evaluator, game: Game, firsts: list[Action],
-                      rng: random.Random) -> list[tuple[float, tuple[Action, ...]]] | None:
+def plan_market_round(
+    evaluator: Evaluator, game: Game, firsts: list[Action], rng: random.Random,
+    deadline: Deadline | None = None,
+) -> list[tuple[float, tuple[Action, ...]]] | None:
     """Every first answer of the market round valued with the best set of
     moves it begins (then a pass); None for the rounds during the game (one
-    feature: few answers) and where fields are not scored one by one."""
+    feature: few answers) and where fields are not scored one by one. The
+    deadline is not asked: the best set needs every move's effect, and there
+    are a few (fields paying at the end × groups of the figures held) once a
+    game."""
     decision = game.pending
     if (decision is None or len(decision.subject) != 1 or decision.subject[0] != MARKET
             or game.rules.options.get("farmers_first_edition")):

@@ -33,6 +33,7 @@ from carcassonne_desktop.engine.expansions.flying_machines import (
 )
 
 if TYPE_CHECKING:
+    from carcassonne_desktop.ai.deadline import Deadline
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Action, Game
 
@@ -73,9 +74,11 @@ def flight_value(evaluator: Evaluator, passed: Game, seat: int, figure: str) -> 
 
 
 def plan_flights(evaluator: Evaluator, game: Game, firsts: list[Action],
-                 rng: random.Random) -> Ranked | None:
+                 rng: random.Random, deadline: Deadline | None = None) -> Ranked | None:
     """Every turn from `firsts` with its value, a `fly` valued over the die's
-    faces; None (the generic way) when no flight is possible."""
+    faces; None (the generic way) when no flight is possible. When the
+    deadline passes, the turns judged so far, and the flights not yet valued
+    over the die's faces keep the value of the face the sample drew."""
     if not _may_fly(game, firsts):
         return None
     seat = game.deciding_player
@@ -84,7 +87,7 @@ def plan_flights(evaluator: Evaluator, game: Game, firsts: list[Action],
     # a flight as the sampled die had it: kept where the game ends with the
     # turn (final scoring leaves nothing to add a landed follower to)
     sampled: dict[tuple[Action, ...], float] = {}
-    for turn in sampled_turns(game, rng, firsts):
+    for turn in sampled_turns(game, rng, firsts, deadline):
         actions = turn.actions
         value = evaluator.evaluate(turn.after, seat)
         fly = next((i for i, a in enumerate(actions) if isinstance(a, Fly)), None)
@@ -99,7 +102,8 @@ def plan_flights(evaluator: Evaluator, game: Game, firsts: list[Action],
                 passed[key] = (value, turn.after)
     for key, value in sampled.items():
         found = passed.get(key[:-1])
-        if found is not None and not found[1].is_over:
+        in_time = deadline is None or not deadline.expired()
+        if found is not None and not found[1].is_over and in_time:
             figure = key[-1].figure  # type: ignore[attr-defined]
             value = flight_value(evaluator, found[1], seat, figure)
         ranked.append((value - TIE, key))
