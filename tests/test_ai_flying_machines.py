@@ -14,6 +14,7 @@ from carcassonne_desktop.ai.expansions.flying_machines import TIE, flight_value,
 from carcassonne_desktop.ai.levels import create_player
 from carcassonne_desktop.engine import PASS, Game, GameRecord, PlaceTile, quick_setup
 from carcassonne_desktop.engine.expansions.flying_machines import DIE_FACES, Fly
+from tests.test_ai_turn_copies import ExpiresAfter
 
 GOLDEN = Path(__file__).parent / "golden_expansions"
 
@@ -100,17 +101,6 @@ def test_medium_flies_onto_a_sure_landing_that_beats_deploying():
     assert player.choose(game, budget=2.0) == Fly("follower")
 
 
-class _ExpiresAfter:
-    """A deadline that expires after `calls` questions (no clock: exact)."""
-
-    def __init__(self, calls: int) -> None:
-        self.calls = calls
-
-    def expired(self) -> bool:
-        self.calls -= 1
-        return self.calls < 0
-
-
 def test_regression_the_flight_planner_ran_past_the_decisions_deadline():
     """With every expansion a medium placement of a flier took 2.3 s of CPU
     on its 0.85 s budget: the planner judged every turn and valued every
@@ -119,6 +109,6 @@ def test_regression_the_flight_planner_ran_past_the_decisions_deadline():
     firsts = list(game.legal_actions())
     whole = plan_flights(Evaluator(game), game, firsts, random.Random(1))
     cut = plan_flights(Evaluator(game), game, firsts, random.Random(1),
-                       _ExpiresAfter(3))  # type: ignore[arg-type]
+                       ExpiresAfter(3))  # type: ignore[arg-type]
     assert whole is not None and cut is not None
     assert 0 < len(cut) < len(whole)

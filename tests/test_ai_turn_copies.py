@@ -72,7 +72,7 @@ def test_whole_turns_with_one_copy_each_are_the_turns_copying_every_decision(
     assert game.state_key() == before
 
 
-class _ExpiresAfter:
+class ExpiresAfter:
     """A deadline that expires after `calls` questions (no clock: exact)."""
 
     def __init__(self, calls: int) -> None:
@@ -94,5 +94,5 @@ def test_regression_a_placement_with_many_follow_ups_overran_the_deadline() -> N
         if max(per_first) >= 4:
             break
     first = firsts[per_first.index(max(per_first))]
-    turns = list(whole_turns(game, [first], _ExpiresAfter(3)))  # type: ignore[arg-type]
+    turns = list(whole_turns(game, [first], ExpiresAfter(3)))  # type: ignore[arg-type]
     assert 1 <= len(turns) <= 3 < max(per_first)
