@@ -412,9 +412,7 @@ class Board:
                 groups.append((list(cells), rots, tile_id))
                 total += len(cells) * len(rots)
         rules = self.rules
-        cell_filters, placement_filters = (
-            rules.tile_filters.get(tile_id) or rules.placement_filters(tile)
-        )
+        cell_filters, placement_filters = rules.placement_filters(tile)
         if cell_filters and groups:
             # rules of the cell alone: the groups stay whole (no triples)
             cells = [cell for group_cells, _, _ in groups for cell in group_cells]
@@ -439,9 +437,7 @@ class Board:
     def _is_legal_placement(self, x: int, y: int, rot: int, tile_id: str) -> bool:
         rules = self.rules
         tile = rules.catalogue[tile_id]
-        cell_filters, placement_filters = (
-            rules.tile_filters.get(tile_id) or rules.placement_filters(tile)
-        )
+        cell_filters, placement_filters = rules.placement_filters(tile)
         if placement_filters or cell_filters:
             return any(
                 (x, y) in cells and rot in rots for cells, rots, _ in self._placements[tile_id]

@@ -168,8 +168,14 @@ def _robber_work(game: Game, events: list[Event]) -> Decision | None:
         following = next((p for p in _clockwise_after(game, placer)
                           if game.supply[p].get(ROBBER, 0) > 0), None)
         start_round(game, ROBBER, placer, only=lambda p: p in (placer, following))
-    player = next_in_round(game, ROBBER, lambda p: _question(game, p) is not None)
-    return _question(game, player) if player is not None else None
+    asked: dict[int, Decision | None] = {}
+
+    def has_question(player: int) -> bool:
+        asked[player] = _question(game, player)
+        return asked[player] is not None
+
+    player = next_in_round(game, ROBBER, has_question)
+    return asked[player] if player is not None else None
 
 
 def _robber_legal(game: Game, decision: Decision) -> list[Action]:
