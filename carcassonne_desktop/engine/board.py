@@ -405,10 +405,8 @@ class Board:
         groups: list[PlacementGroup] = []
         total = 0
         for pattern, cells in self.open_by_pattern.items():
-            rots = fits[pattern]
-            if rots is None:
-                rots = tile.fitting_rotations(pattern)
-            if rots:
+            if pattern in fits:  # (most patterns fit no rotation of the tile)
+                rots = fits[pattern]
                 groups.append((list(cells), rots, tile_id))
                 total += len(cells) * len(rots)
         rules = self.rules

@@ -1,8 +1,8 @@
 """The tile catalogue: tile types loaded from the data files, with their four
 rotations precomputed once so that play never builds tile objects.
 
-Tile types are loaded once per process and shared by every game, so the
-per-type cache of which rotations fit an edge pattern warms up across games.
+Tile types are loaded once per process and shared by every game, each with
+the table of which rotations fit every edge pattern an open cell may have.
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ EDGE_KINDS = frozenset({"road", "city", "river"})
 # hashing and indexing ints is what makes placement enumeration cheap.
 EDGE_CODES: dict[str, int] = {"field": 1, "road": 2, "city": 3, "river": 4}
 EDGE_NAMES: dict[int, str] = {code: name for name, code in EDGE_CODES.items()}
-PATTERN_SPACE = 1 << 12
-# The lowest bit of each side's 3-bit code in a pattern.
-_SIDE_LOW_BITS = 0b001_001_001_001
+# Every set of sides a pattern may constrain, as a mask of their 3-bit codes.
+_SIDE_MASKS = tuple(
+    sum(7 << (3 * side) for side in range(4) if subset >> side & 1) for subset in range(16)
+)
 
 
 def edge_code(kind: str) -> int:
@@ -54,6 +55,23 @@ def edge_code(kind: str) -> int:
 def pattern_sides(pattern: int) -> tuple[str | None, ...]:
     """The edge kinds an open cell requires on N, E, S, W (None = anything)."""
     return tuple(EDGE_NAMES.get((pattern >> (3 * d)) & 7) for d in range(4))
+
+
+def _fitting_patterns(words: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Every pattern some rotation fits, with those rotations in order.
+
+    A rotation (its packed edge word) fits exactly the 16 patterns that keep
+    its codes on some sides and leave the others open, so the table is
+    complete from the start: with all nineteen (220 tile types) a game met
+    some 300 new (tile, pattern) pairs, each tested when first asked, and a
+    table of 4096 entries per tile was 7 MB that the listing's lookups
+    missed in the processor's cache. Patterns absent here fit no rotation.
+    """
+    fits: dict[int, list[int]] = {}
+    for rot, word in enumerate(words):
+        for mask in _SIDE_MASKS:
+            fits.setdefault(word & mask, []).append(rot)
+    return {pattern: tuple(rots) for pattern, rots in fits.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,28 +211,17 @@ class TileType:
         self.expansion = expansion
         self.raw = {**raw, "expansion": expansion}
         self.rotations: tuple[RotatedTile, ...] = tuple(RotatedTile(self, r) for r in range(4))
-        self._fits: list[tuple[int, ...] | None] = [None] * PATTERN_SPACE
         # Each rotation's four edge codes packed like a cell's pattern (3 bits
         # a side), so one rotation is checked against a pattern in one test.
         self._edge_words: tuple[int, ...] = tuple(
             sum(code << (3 * d) for d, code in enumerate(rotated.edge_codes))
             for rotated in self.rotations
         )
+        self._fits: dict[int, tuple[int, ...]] = _fitting_patterns(self._edge_words)
 
     def fitting_rotations(self, pattern: int) -> tuple[int, ...]:
         """Rotations whose edges match every edge an open cell requires."""
-        fits = self._fits[pattern]
-        if fits is None:
-            # The sides the pattern constrains (a non-zero 3-bit code) must
-            # equal the rotation's; a tile fits only a few of the 4096 patterns
-            # and a game meets dozens of new ones, so this runs often.
-            constrained = pattern | (pattern >> 1) | (pattern >> 2)
-            mask = (constrained & _SIDE_LOW_BITS) * 7
-            fits = tuple(
-                r for r, word in enumerate(self._edge_words) if not (pattern ^ word) & mask
-            )
-            self._fits[pattern] = fits
-        return fits
+        return self._fits.get(pattern, ())
 
     def has_feature(self, kind: str) -> bool:
         return kind in self.feature_kinds
