@@ -12,12 +12,42 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.actions import PASS, Action
+from carcassonne_desktop.engine.catalogue import RotatedTile
 from carcassonne_desktop.engine.features import Feature, Position
+from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.legal import deploy_action
 
 if TYPE_CHECKING:
-    from carcassonne_desktop.engine.catalogue import RotatedTile
     from carcassonne_desktop.engine.rules import Rules
+
+
+# Per tile in one rotation: the figures tuple it was built for, and for each
+# feature some figure may stand on, (local index, port, those figures).
+Candidates = tuple[tuple[int, str, tuple[FigureType, ...]], ...]
+_CANDIDATES: dict[RotatedTile, tuple[tuple[FigureType, ...], Candidates]] = {}
+
+
+def deploy_candidates(figures: tuple[FigureType, ...], rotated: RotatedTile) -> Candidates:
+    """The features of a tile in one rotation that some of `figures` may
+    stand on, each with its port and those figures in the rules' order.
+
+    The same every time the tile type is placed in this rotation, so kept
+    (the figure step tested every figure against every feature of each tile
+    placed). Keyed by the rotated tile, shared by every game of the process,
+    and kept for the `figures` tuple it was built for (compared by identity:
+    a game of other rules builds its own).
+    """
+    kept = _CANDIDATES.get(rotated)
+    if kept is not None and kept[0] is figures:
+        return kept[1]
+    candidates = []
+    for local, spec in enumerate(rotated.tile.features):
+        fitting = tuple(f for f in figures if spec.kind in f.kinds)
+        if fitting:
+            candidates.append((local, rotated.canonical_ports[local], fitting))
+    built = tuple(candidates)
+    _CANDIDATES[rotated] = (figures, built)
+    return built
 
 
 class FigureStep:
@@ -47,23 +77,24 @@ class FigureStep:
             player = self.turn_player
             supply = self.supply[player]
             rules = self.rules
-            figures = [f for f in rules.figures if supply.get(f.name, 0) > 0]
-            if figures:
+            # (late in a game the supply is often empty: nothing to list)
+            candidates = deploy_candidates(rules.figures, rotated) if any(supply.values()) else ()
+            if candidates:
                 vetoes = rules.hooks["may_deploy"]
                 if vetoes:  # (the base game has none)
                     vetoes = rules.deploy_vetoes(rotated.tile)
                 types = rules.figure_by_name
                 simple = rules.simple_occupancy
                 features = self.features
-                for local, spec in enumerate(rotated.tile.features):
-                    kind = spec.kind
-                    feature = features[self.find(base + local)]
+                find = self.find
+                for local, port, fitting in candidates:
+                    feature = features[find(base + local)]
                     assert feature is not None
                     present = feature.figures
                     if simple and present and any(types[f].occupies for _, f, _ in present):
                         continue
-                    for figure in figures:
-                        if kind not in figure.kinds:
+                    for figure in fitting:
+                        if supply.get(figure.name, 0) <= 0:
                             continue
                         # an empty feature takes any figure but one that
                         # joins its owner's follower (`may_join`, not called)
@@ -77,9 +108,7 @@ class FigureStep:
                             for e in vetoes
                         ):
                             continue
-                        options.append(
-                            deploy_action(figure.name, x, y, rotated.canonical_ports[local])
-                        )
+                        options.append(deploy_action(figure.name, x, y, port))
             for expansion in self.rules.hooks["extra_actions"]:
                 options.extend(expansion.extra_actions(self))  # type: ignore[arg-type]
             options.append(PASS)
