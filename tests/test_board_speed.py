@@ -10,11 +10,12 @@ never fail would prove nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
 from carcassonne_desktop.engine import Game, Rules, figure_step, quick_setup
+from carcassonne_desktop.engine.actions import Action
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
 from carcassonne_desktop.engine.expansion import registry
 from carcassonne_desktop.engine.figure_step import deploy_candidates
@@ -121,3 +122,76 @@ def test_deploy_candidates_rebuilt_for_other_figures(
     assert {f.name for _, _, fitting in with_base for f in fitting} == {"follower"}
     assert {f.name for _, _, fitting in with_everything for f in fitting} > {"follower"}
     assert deploy_candidates(base.figures, rotated) == with_base
+
+
+# ------------------------------------------- the open cells, bucketed by pattern
+def _bucket_mismatch(game: Game) -> str | None:
+    """What the buckets of open cells by pattern get wrong against the
+    frontier (every open cell with its pattern), if anything."""
+    by_frontier: dict[int, set[tuple[int, int]]] = {}
+    for cell, pattern in game.frontier.items():
+        by_frontier.setdefault(pattern, set()).add(cell)
+    for pattern, cells in game.open_by_pattern.items():
+        if len(set(cells)) != len(cells) or not cells:
+            return f"pattern {pattern}: bucket {cells} is empty or holds a cell twice"
+    buckets = {pattern: set(cells) for pattern, cells in game.open_by_pattern.items()}
+    return None if buckets == by_frontier else f"{buckets} != {by_frontier}"
+
+
+@pytest.mark.parametrize("row", ROWS, ids=("base", "everything"))
+def test_pattern_buckets_match_the_frontier_after_every_action(
+        row: tuple[str, ...], every_rules: dict[tuple[str, ...], Rules]) -> None:
+    """Each open cell sits in the bucket of its pattern, once, in a game and
+    in a copy played on (the copy shares the buckets it did not change)."""
+    for game in _positions(4, every_rules[row], row):
+        assert _bucket_mismatch(game) is None
+        if len(game.history) % 40 == 5:
+            copy = game.copy()
+            for _ in range(6):
+                if copy.is_over:
+                    break
+                copy.apply(copy.legal_actions()[0])
+                assert _bucket_mismatch(copy) is None
+            assert _bucket_mismatch(game) is None
+
+
+def test_bucket_mismatch_is_seen(every_rules: dict[tuple[str, ...], Rules]) -> None:
+    """A cell listed twice, missing or under another pattern is reported."""
+    game = next(g for i, g in enumerate(_positions(5, every_rules[EVERYTHING], EVERYTHING))
+                if i == 30)
+    assert _bucket_mismatch(game) is None
+    buckets = game.open_by_pattern
+    pattern, cells = next(iter(buckets.items()))
+    other = next(p for p in buckets if p != pattern)
+    for wrong in ((*cells, cells[0]), cells[1:]):
+        buckets[pattern] = wrong
+        assert _bucket_mismatch(game) is not None
+    buckets[pattern] = cells
+    buckets[other] = (*buckets[other], cells[0])
+    assert _bucket_mismatch(game) is not None
+
+
+@pytest.mark.parametrize("row", ROWS, ids=("base", "everything"))
+def test_placements_listed_before_a_move_still_read_the_same_after_it(
+        row: tuple[str, ...], every_rules: dict[tuple[str, ...], Rules]) -> None:
+    """The listing hands out the board's buckets without copying them: a
+    listing kept while the game (or a copy of it) moves on must still read
+    the placements it listed, and a copy's moves leave the game's alone."""
+    checked = 0
+    kept: list[tuple[Sequence[Action], list[Action]]] = []
+    for game in _positions(6, every_rules[row], row):
+        for legal, listed in kept:  # listed before the game itself moved on
+            assert list(legal) == listed
+        if game.pending is None or game.pending.kind != "place_tile":
+            continue
+        legal = game.legal_actions()
+        listed = list(legal)
+        buckets = {pattern: tuple(cells) for pattern, cells in game.open_by_pattern.items()}
+        copy = game.copy()
+        copy.apply(legal[len(legal) // 2])
+        assert list(legal) == listed
+        assert game.open_by_pattern == buckets
+        assert list(game.legal_actions()) == listed
+        kept = [*kept[-3:], (legal, listed)]
+        checked += 1
+    assert checked > 50

@@ -70,6 +70,22 @@ def _templates(tile: TileType) -> tuple[Template, ...]:
 
 
 
+def _leave(by_pattern: dict[int, tuple[Position, ...]], pattern: int, cell: Position) -> None:
+    """Take `cell` out of its pattern's bucket, and the bucket out when empty.
+
+    Buckets are tuples, replaced rather than changed: the placement listing
+    hands them out as they are (no copy per group, and a listing kept after
+    the board moved on still reads what it listed) and `Game.copy()` shares
+    them. A bucket holds a few cells, so rebuilding one is cheap.
+    """
+    cells = by_pattern[pattern]
+    if len(cells) == 1:
+        del by_pattern[pattern]
+    else:
+        index = cells.index(cell)
+        by_pattern[pattern] = cells[:index] + cells[index + 1:]
+
+
 @dataclass(frozen=True, slots=True)
 class FigureOnBoard:
     player: int
@@ -107,7 +123,7 @@ class Board:
     node_pos: list[Position]
     node_local: list[int]
     frontier: dict[Position, int]
-    open_by_pattern: dict[int, dict[Position, None]]
+    open_by_pattern: dict[int, tuple[Position, ...]]
     waiting_cells: dict[Position, list[int]]
     figures_placed: list[tuple[int, str, int]]
     _to_score: list[int]
@@ -368,10 +384,7 @@ class Board:
         by_pattern = self.open_by_pattern
         old = frontier.pop(pos, None)
         if old is not None:
-            cells = by_pattern[old]
-            del cells[pos]
-            if not cells:
-                del by_pattern[old]
+            _leave(by_pattern, old, pos)
         # Every empty cell next to a placed tile is in the frontier, so a cell
         # that was not there touches only this tile: patterns update by OR.
         edge_codes = rotated.edge_codes
@@ -382,19 +395,14 @@ class Board:
             facing = edge_codes[direction] << shift
             old = frontier.get(cell)
             if old is not None:
-                cells = by_pattern[old]
-                del cells[cell]
-                if not cells:
-                    del by_pattern[old]
+                _leave(by_pattern, old, cell)
                 pattern = old | facing
             else:
                 pattern = facing
             frontier[cell] = pattern
+            # a cell's pattern only gains sides: it was in no bucket of this one
             cells = by_pattern.get(pattern)
-            if cells is None:
-                by_pattern[pattern] = {cell: None}
-            else:
-                cells[cell] = None
+            by_pattern[pattern] = (cell,) if cells is None else (*cells, cell)
         for expansion in self.rules.hooks["on_tile_placed"]:
             expansion.on_tile_placed(self, x, y, rotated)
 
@@ -407,7 +415,7 @@ class Board:
         for pattern, cells in self.open_by_pattern.items():
             if pattern in fits:  # (most patterns fit no rotation of the tile)
                 rots = fits[pattern]
-                groups.append((list(cells), rots, tile_id))
+                groups.append((cells, rots, tile_id))
                 total += len(cells) * len(rots)
         rules = self.rules
         cell_filters, placement_filters = rules.placement_filters(tile)

@@ -33,7 +33,7 @@ def deploy_action(figure: str, x: int, y: int, port: str) -> Deploy:
 # Legal placements of one tile on cells sharing an edge pattern: every cell
 # takes every rotation listed. Kept as groups so that counting and drawing one
 # at random cost nothing per cell.
-PlacementGroup = tuple[list[Position], tuple[int, ...], str]
+PlacementGroup = tuple[Sequence[Position], tuple[int, ...], str]
 
 
 class LegalActions(Sequence[Action]):

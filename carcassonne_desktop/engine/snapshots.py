@@ -70,7 +70,7 @@ class Snapshots:
         other.node_pos = list(self.node_pos)
         other.node_local = list(self.node_local)
         other.frontier = dict(self.frontier)
-        other.open_by_pattern = {p: c.copy() for p, c in self.open_by_pattern.items()}
+        other.open_by_pattern = dict(self.open_by_pattern)  # (its buckets are tuples)
         other.waiting_cells = {pos: list(nodes) for pos, nodes in self.waiting_cells.items()}
         other.figures_placed = list(self.figures_placed)
         other.area_figures = dict(self.area_figures)
