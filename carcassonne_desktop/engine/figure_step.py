@@ -29,7 +29,8 @@ _CANDIDATES: dict[RotatedTile, tuple[tuple[FigureType, ...], Candidates]] = {}
 
 def deploy_candidates(figures: tuple[FigureType, ...], rotated: RotatedTile) -> Candidates:
     """The features of a tile in one rotation that some of `figures` may
-    stand on, each with its port and those figures in the rules' order.
+    stand on, each with its port and those figures in the rules' order
+    (neutral ones left out: they never sit in a player's supply).
 
     The same every time the tile type is placed in this rotation, so kept
     (the figure step tested every figure against every feature of each tile
@@ -42,7 +43,7 @@ def deploy_candidates(figures: tuple[FigureType, ...], rotated: RotatedTile) -> 
         return kept[1]
     candidates = []
     for local, spec in enumerate(rotated.tile.features):
-        fitting = tuple(f for f in figures if spec.kind in f.kinds)
+        fitting = tuple(f for f in figures if not f.neutral and spec.kind in f.kinds)
         if fitting:
             candidates.append((local, rotated.canonical_ports[local], fitting))
     built = tuple(candidates)
