@@ -16,9 +16,12 @@ import pytest
 
 from carcassonne_desktop.engine import Game, Rules, figure_step, quick_setup
 from carcassonne_desktop.engine.actions import Action
+from carcassonne_desktop.engine.board import _templates
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
 from carcassonne_desktop.engine.expansion import registry
+from carcassonne_desktop.engine.features import NEIGHBOURHOOD
 from carcassonne_desktop.engine.figure_step import deploy_candidates
+from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD as AROUND
 
 EVERYTHING = tuple(registry())
 ROWS = (("base",), EVERYTHING)
@@ -124,7 +127,7 @@ def test_deploy_candidates_rebuilt_for_other_figures(
     assert deploy_candidates(base.figures, rotated) == with_base
 
 
-# ------------------------------------------- the open cells, bucketed by pattern
+# ------------------------- the open cells by pattern, the cells cloisters wait for
 def _bucket_mismatch(game: Game) -> str | None:
     """What the buckets of open cells by pattern get wrong against the
     frontier (every open cell with its pattern), if anything."""
@@ -138,13 +141,32 @@ def _bucket_mismatch(game: Game) -> str | None:
     return None if buckets == by_frontier else f"{buckets} != {by_frontier}"
 
 
+def _waiting_mismatch(game: Game) -> str | None:
+    """What the cells waited for by cloister-like features get wrong against
+    a walk over the board (each empty cell around such a feature's tile lists
+    its node, in the order the tiles were placed), if anything."""
+    expected: dict[tuple[int, int], list[int]] = {}
+    for (x, y), (rotated, base) in game.board.items():
+        for local, template in enumerate(_templates(rotated.tile)):
+            if template[1] != NEIGHBOURHOOD:
+                continue
+            for dx, dy in AROUND:
+                if (x + dx, y + dy) not in game.board:
+                    expected.setdefault((x + dx, y + dy), []).append(base + local)
+    kept = {cell: list(nodes) for cell, nodes in game.waiting_cells.items()}
+    return None if kept == expected else f"{kept} != {expected}"
+
+
 @pytest.mark.parametrize("row", ROWS, ids=("base", "everything"))
 def test_pattern_buckets_match_the_frontier_after_every_action(
         row: tuple[str, ...], every_rules: dict[tuple[str, ...], Rules]) -> None:
     """Each open cell sits in the bucket of its pattern, once, in a game and
     in a copy played on (the copy shares the buckets it did not change)."""
+    waited = 0
     for game in _positions(4, every_rules[row], row):
         assert _bucket_mismatch(game) is None
+        assert _waiting_mismatch(game) is None
+        waited += bool(game.waiting_cells)
         if len(game.history) % 40 == 5:
             copy = game.copy()
             for _ in range(6):
@@ -152,7 +174,10 @@ def test_pattern_buckets_match_the_frontier_after_every_action(
                     break
                 copy.apply(copy.legal_actions()[0])
                 assert _bucket_mismatch(copy) is None
+                assert _waiting_mismatch(copy) is None
             assert _bucket_mismatch(game) is None
+            assert _waiting_mismatch(game) is None
+    assert waited > 50
 
 
 def test_bucket_mismatch_is_seen(every_rules: dict[tuple[str, ...], Rules]) -> None:
@@ -169,6 +194,20 @@ def test_bucket_mismatch_is_seen(every_rules: dict[tuple[str, ...], Rules]) -> N
     buckets[pattern] = cells
     buckets[other] = (*buckets[other], cells[0])
     assert _bucket_mismatch(game) is not None
+
+
+def test_waiting_mismatch_is_seen(every_rules: dict[tuple[str, ...], Rules]) -> None:
+    """A node missing from a waited cell, or a filled cell still waited, is reported."""
+    game = next(g for g in _positions(5, every_rules[EVERYTHING], EVERYTHING)
+                if len(g.waiting_cells) > 3)
+    assert _waiting_mismatch(game) is None
+    waiting = game.waiting_cells
+    cell, nodes = next(iter(waiting.items()))
+    waiting[cell] = nodes[1:]
+    assert _waiting_mismatch(game) is not None
+    waiting[cell] = nodes
+    waiting[next(iter(game.board))] = nodes
+    assert _waiting_mismatch(game) is not None
 
 
 @pytest.mark.parametrize("row", ROWS, ids=("base", "everything"))

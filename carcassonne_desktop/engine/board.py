@@ -124,7 +124,7 @@ class Board:
     node_local: list[int]
     frontier: dict[Position, int]
     open_by_pattern: dict[int, tuple[Position, ...]]
-    waiting_cells: dict[Position, list[int]]
+    waiting_cells: dict[Position, tuple[int, ...]]
     figures_placed: list[tuple[int, str, int]]
     _to_score: list[int]
     _placements: dict[str, list[PlacementGroup]]
@@ -358,7 +358,8 @@ class Board:
             if feature.open == 0 and not feature.completed and root not in to_score:  # type: ignore[union-attr]
                 to_score.append(root)
         # Cloister-like features wait for their 8 surrounding cells: each
-        # empty cell lists the features it would bring closer to completion.
+        # empty cell lists the features it would bring closer to completion
+        # (in a tuple, replaced not changed, so `Game.copy()` shares them).
         waiting = self.waiting_cells
         nodes = waiting.pop(pos, None)
         if nodes:
@@ -374,7 +375,7 @@ class Board:
                 if cell in board:
                     filled += 1
                 else:
-                    waiting.setdefault(cell, []).extend(centre_nodes)
+                    waiting[cell] = (*waiting.get(cell, ()), *centre_nodes)
             for node in centre_nodes:
                 feature = features[node]
                 feature.open = 8 - filled  # type: ignore[union-attr]

@@ -71,7 +71,7 @@ class Snapshots:
         other.node_local = list(self.node_local)
         other.frontier = dict(self.frontier)
         other.open_by_pattern = dict(self.open_by_pattern)  # (its buckets are tuples)
-        other.waiting_cells = {pos: list(nodes) for pos, nodes in self.waiting_cells.items()}
+        other.waiting_cells = dict(self.waiting_cells)  # (tuples too)
         other.figures_placed = list(self.figures_placed)
         other.area_figures = dict(self.area_figures)
         other.neutral_figures = dict(self.neutral_figures)
