@@ -9,8 +9,7 @@ never fail would prove nothing.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 
@@ -18,23 +17,12 @@ from carcassonne_desktop.engine import Game, Rules, figure_step, quick_setup
 from carcassonne_desktop.engine.actions import Action
 from carcassonne_desktop.engine.board import _templates
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
-from carcassonne_desktop.engine.expansion import registry
 from carcassonne_desktop.engine.features import NEIGHBOURHOOD
 from carcassonne_desktop.engine.figure_step import deploy_candidates
 from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD as AROUND
+from tests.test_speed_caches import EVERYTHING, _random_positions
 
-EVERYTHING = tuple(registry())
 ROWS = (("base",), EVERYTHING)
-
-
-def _positions(seed: int, rules: Rules, expansions: tuple[str, ...]) -> Iterator[Game]:
-    """Every position of a random 2-player game."""
-    game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
-    rng = random.Random(seed)
-    while not game.is_over:
-        yield game
-        actions = game.legal_actions()
-        game.apply(actions[rng.randrange(len(actions))])
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +68,7 @@ def test_deploy_candidates_kept_per_rotated_tile_match_every_figure_tested(
     a candidate kept for the other rules' figures would show)."""
     checked = deployable = 0
     for seed in (1, 2):
-        for game in _positions(seed, every_rules[row], row):
+        for game in _random_positions(seed, every_rules[row], row):
             if game.pending is None or game.pending.kind != "figure":
                 continue
             assert _candidate_mismatch(game) is None
@@ -95,7 +83,7 @@ def test_deploy_candidates_kept_per_rotated_tile_match_every_figure_tested(
 def test_deploy_candidates_mismatch_is_seen(every_rules: dict[tuple[str, ...], Rules]) -> None:
     """A wrong kept answer (a figure dropped from a feature) is reported."""
     rules = every_rules[EVERYTHING]
-    for game in _positions(3, rules, EVERYTHING):
+    for game in _random_positions(3, rules, EVERYTHING):
         if game.pending is not None and game.pending.kind == "figure" and \
                 _deploy_pairs_the_long_way(game, game.board[game.last_placed][0]):  # type: ignore[index]
             break
@@ -163,7 +151,7 @@ def test_pattern_buckets_match_the_frontier_after_every_action(
     """Each open cell sits in the bucket of its pattern, once, in a game and
     in a copy played on (the copy shares the buckets it did not change)."""
     waited = 0
-    for game in _positions(4, every_rules[row], row):
+    for game in _random_positions(4, every_rules[row], row):
         assert _bucket_mismatch(game) is None
         assert _waiting_mismatch(game) is None
         waited += bool(game.waiting_cells)
@@ -182,7 +170,7 @@ def test_pattern_buckets_match_the_frontier_after_every_action(
 
 def test_bucket_mismatch_is_seen(every_rules: dict[tuple[str, ...], Rules]) -> None:
     """A cell listed twice, missing or under another pattern is reported."""
-    game = next(g for i, g in enumerate(_positions(5, every_rules[EVERYTHING], EVERYTHING))
+    game = next(g for i, g in enumerate(_random_positions(5, every_rules[EVERYTHING], EVERYTHING))
                 if i == 30)
     assert _bucket_mismatch(game) is None
     buckets = game.open_by_pattern
@@ -198,7 +186,7 @@ def test_bucket_mismatch_is_seen(every_rules: dict[tuple[str, ...], Rules]) -> N
 
 def test_waiting_mismatch_is_seen(every_rules: dict[tuple[str, ...], Rules]) -> None:
     """A node missing from a waited cell, or a filled cell still waited, is reported."""
-    game = next(g for g in _positions(5, every_rules[EVERYTHING], EVERYTHING)
+    game = next(g for g in _random_positions(5, every_rules[EVERYTHING], EVERYTHING)
                 if len(g.waiting_cells) > 3)
     assert _waiting_mismatch(game) is None
     waiting = game.waiting_cells
@@ -218,7 +206,7 @@ def test_placements_listed_before_a_move_still_read_the_same_after_it(
     the placements it listed, and a copy's moves leave the game's alone."""
     checked = 0
     kept: list[tuple[Sequence[Action], list[Action]]] = []
-    for game in _positions(6, every_rules[row], row):
+    for game in _random_positions(6, every_rules[row], row):
         for legal, listed in kept:  # listed before the game itself moved on
             assert list(legal) == listed
         if game.pending is None or game.pending.kind != "place_tile":

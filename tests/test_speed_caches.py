@@ -24,9 +24,11 @@ EVERYTHING = tuple(registry())
 SEEDS = (1, 2)
 
 
-def _random_positions(seed: int, rules: Rules) -> Iterator[Game]:
-    """Every position of a random 2-player game with every expansion."""
-    game = Game(quick_setup(2, seed=seed, expansions=EVERYTHING), rules)
+def _random_positions(seed: int, rules: Rules,
+                      expansions: tuple[str, ...] = EVERYTHING) -> Iterator[Game]:
+    """Every position of a random 2-player game (with every expansion unless
+    told otherwise; `rules` are those of the same expansions)."""
+    game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
     rng = random.Random(seed)
     while not game.is_over:
         yield game
