@@ -222,3 +222,27 @@ def test_placements_listed_before_a_move_still_read_the_same_after_it(
         kept = [*kept[-3:], (legal, listed)]
         checked += 1
     assert checked > 50
+
+
+# ------------------------------------------------------- placements listed once
+def test_placements_listed_once_per_tile_dealt(monkeypatch: pytest.MonkeyPatch,
+                                              every_rules: dict[tuple[str, ...], Rules]) -> None:
+    """The deal lists the drawn tile's placements to know whether it can be
+    placed; the place-tile decision that follows reads that listing (asked
+    several times, and `apply` checks against it) instead of listing again."""
+    calls: list[str] = []
+    listing = Game._compute_placements
+
+    def counted(game: Game, tile: TileType) -> object:
+        calls.append(tile.id)
+        return listing(game, tile)
+
+    monkeypatch.setattr(Game, "_compute_placements", counted)
+    drawn = 0
+    for game in _random_positions(7, every_rules[("base",)], ("base",)):
+        if game.pending is not None and game.pending.kind == "place_tile":
+            game.legal_actions()
+            game.legal_actions()
+        drawn = sum(1 for action in game.history if type(action).__name__ == "PlaceTile")
+    assert drawn > 60
+    assert len(calls) == drawn  # (no tile of a base game goes back in the box unplaced)
