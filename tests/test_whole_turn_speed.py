@@ -1,6 +1,6 @@
 """What the faster whole turns of issue 30 (session 2) rely on, and the
-fast ways against the long ways: a copy clones only the features of
-roots without testing each node, because only roots hold one; the
+fast ways against the long ways: a copy holds features only at the
+roots (it shares them since session 3: copy-on-write), only roots hold one; the
 catapult's count of fairs to come reads the fair tile types, not every
 unseen tile type."""
 

@@ -104,6 +104,9 @@ class Board:
     board: dict[Position, tuple[RotatedTile, int]]
     parent: list[int]
     features: list[Feature | None]
+    #: This game's token: the features it may change in place carry it
+    #: (`writable_feature`); `copy` gives the original and the copy new ones.
+    _owner: object
     node_pos: list[Position]
     node_local: list[int]
     frontier: dict[Position, int]
@@ -193,6 +196,20 @@ class Board:
         assert feature is not None
         return feature
 
+    def writable_feature(self, root: int) -> Feature:
+        """The feature of `root`, ready to be changed by this game alone.
+
+        Copies of a game share their Feature objects (a copy costs no
+        feature: issue 30, they were 70% of a copy with every expansion), so
+        every change of a feature goes through here: a feature this game
+        does not own is cloned (once) and the clone replaces it here."""
+        feature = self.features[root]
+        assert feature is not None
+        if feature.owner is not self._owner:
+            feature = feature.clone(self._owner)
+            self.features[root] = feature
+        return feature
+
     def join_features(self, a: int, b: int) -> int:
         """Join the features of nodes `a` and `b` (geometry the edge matching
         cannot see, such as an edge shared by two cities) and queue the
@@ -224,7 +241,7 @@ class Board:
         features = self.features
         if a == b:
             if closes_edge:
-                features[a].open -= 2  # type: ignore[union-attr]
+                self.writable_feature(a).open -= 2
             return
         fa, fb = features[a], features[b]
         assert fa is not None and fb is not None
@@ -232,6 +249,8 @@ class Board:
             a, b, fa, fb = b, a, fb, fa
         parent[b] = a
         features[b] = None
+        if fa.owner is not self._owner:
+            fa = features[a] = fa.clone(self._owner)
         fa.absorb(fb)
         fa.open += fb.open - (2 if closes_edge else 0)
         for expansion in self.rules.hooks["on_features_joined"]:
@@ -266,6 +285,7 @@ class Board:
         parent = self.parent
         base = len(parent)
         features = self.features
+        owner = self._owner
         board = self.board
         find = self.find
         neighbours = (
@@ -299,6 +319,8 @@ class Board:
                     continue
                 attached = find(nbase + nlocal)
                 feature = features[attached]
+                if feature.owner is not owner:  # type: ignore[union-attr]
+                    feature = features[attached] = feature.clone(owner)  # type: ignore[union-attr]
                 parent.append(attached)
                 features.append(None)
                 feature.size += 1  # type: ignore[union-attr]
@@ -328,6 +350,7 @@ class Board:
                         shields,
                         dict(flags) if flags else None,
                         {base + c for c in cities} if cities else None,
+                        owner,
                     )
                 )
             if completion == EDGES:
@@ -347,9 +370,9 @@ class Board:
         nodes = waiting.pop(pos, None)
         if nodes:
             for node in nodes:
-                feature = features[node]
-                feature.open -= 1  # type: ignore[union-attr]
-                if feature.open == 0:  # type: ignore[union-attr]
+                feature = self.writable_feature(node)
+                feature.open -= 1
+                if feature.open == 0:
                     to_score.append(node)
         if centre_nodes:
             filled = 0
