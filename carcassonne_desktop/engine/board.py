@@ -210,6 +210,13 @@ class Board:
             self.features[root] = feature
         return feature
 
+    def shares_feature(self, feature: Feature) -> bool:
+        """Whether this game does not own `feature` (copy-on-write): then no
+        game can change it any more (a change clones it first), so whoever
+        keeps it across positions (the evaluator's carried prospects, issue
+        30) may trust that the same object means the same content."""
+        return feature.owner is not self._owner
+
     def join_features(self, a: int, b: int) -> int:
         """Join the features of nodes `a` and `b` (geometry the edge matching
         cannot see, such as an edge shared by two cities) and queue the
