@@ -21,20 +21,13 @@ from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.turns import whole_turns
 from carcassonne_desktop.engine import Game
 from tests.test_ai_outlook import EVERY, random_position
+from tests.test_feature_copy_on_write import play
 
 
 def anew(game: Game) -> Evaluator:
     evaluator = Evaluator(game)
     evaluator.carry = False
     return evaluator
-
-
-def play(game: Game, rng: random.Random, actions: int) -> None:
-    for _ in range(actions):
-        if game.is_over:
-            return
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
 
 
 def judged_positions(game: Game, rng: random.Random) -> list[Game]:

@@ -33,6 +33,7 @@ def contents(game: Game) -> tuple[Any, ...]:
 
 
 def play(game: Game, rng: random.Random, actions: int) -> None:
+    """Up to `actions` random legal actions (fewer when the game ends)."""
     for _ in range(actions):
         if game.is_over:
             return
