@@ -106,3 +106,38 @@ def test_a_feature_the_game_owns_is_not_carried() -> None:
     evaluator.totals(turn.after)
     kept = [entry[0] for entry in evaluator._carried.values()]
     assert kept and all(turn.after.shares_feature(feature) for feature in kept)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
+def test_one_evaluator_along_a_whole_game_judges_as_working_every_position_out_anew(
+    seed: int, players: int
+) -> None:
+    """Positions far apart (fairs to come, tokens spent and catapult rounds
+    of the terms' carried results change; tiles left change): one evaluator
+    judging copies taken along a whole random game, every few actions."""
+    game = random_position(seed, 0, players, False)
+    carried = Evaluator(game)
+    fresh = anew(game)
+    rng = random.Random(seed)
+    while not game.is_over:
+        position = game.copy()
+        assert carried.totals(position) == fresh.totals(position)
+        play(game, rng, rng.randrange(1, 4))
+
+
+def test_the_catapult_tokens_are_carried_by_fairs_to_come() -> None:
+    """The same tokens held and no round, but no fair left to come: the
+    tokens are worth nothing any more, whatever an earlier position said."""
+    from carcassonne_desktop.ai.expansions.catapult import fair_tiles, fairs_to_come
+
+    game = random_position(7, 5, 2, False, ("base", "catapult"))
+    carried = Evaluator(game)
+    before = carried.totals(game)
+    assert fairs_to_come(game) > 0
+    fair = fair_tiles(game.rules.catalogue)
+    dry = game.copy()
+    dry.bag = [tile for tile in dry.bag if tile not in fair]
+    dry.hands = [[tile for tile in hand if tile not in fair] for hand in dry.hands]
+    assert fairs_to_come(dry) == 0
+    assert carried.totals(dry) == anew(game).totals(dry) != before

@@ -16,6 +16,7 @@ the counts of unseen tiles (never their order).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,7 +120,8 @@ class Evaluator:
     #: Whether what was worked out of a feature that no game can change any
     #: more is carried from one judged position to the next (issue 30: all
     #: whole turns from one position share most of its features, copy-on-
-    #: write). False: every position is worked out anew (for the tests).
+    #: write), and so are the terms' results kept by key (`carried`).
+    #: False: every position is worked out anew (for the tests).
     carry = True
 
     def __init__(self, game: Game, weights: Weights = DEFAULT_WEIGHTS) -> None:
@@ -165,6 +167,7 @@ class Evaluator:
         #: value, valid while the root holds that very feature and the
         #: expansions' value contexts (`value_context`) are the same.
         self._carried_values: dict[tuple[int, bool], tuple[Feature, tuple[Any, ...], float]] = {}
+        self._carried_terms: dict[Hashable, Any] = {}
 
     # ------------------------------------------------------------ tile fits
     def fitting(self, pattern: int) -> int:
@@ -247,6 +250,20 @@ class Evaluator:
         if game.shares_feature(feature):
             self._carried_values[key] = (feature, context, value)
         return value
+
+    def carried(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """What a term works out from `key` alone (and from what every
+        position of this decision shares: the players, their levels, the
+        rules), worked out once for all the positions with an equal key:
+        `compute()` the first time. The key must hold everything else the
+        result reads of the position (and name the term)."""
+        if not self.carry:
+            return compute()
+        memo = self._carried_terms
+        if key in memo:
+            return memo[key]
+        result = memo[key] = compute()
+        return result
 
     def value_context(self, game: Game) -> tuple[Any, ...]:
         """What the expansions in play say feature values read besides the
