@@ -1,8 +1,7 @@
 """What the faster whole turns of issue 30 (session 2) rely on, and the
-fast ways against the long ways: a copy clones only the features of
-roots without testing each node, because only roots hold one; the
-catapult's count of fairs to come reads the fair tile types, not every
-unseen tile type."""
+fast ways against the long ways: only roots hold a feature (a copy
+shares them since session 3: copy-on-write); the catapult's count of
+fairs to come reads the fair tile types, not every unseen tile type."""
 
 from __future__ import annotations
 

@@ -16,15 +16,33 @@ the counts of unseen tiles (never their order).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any
 
-from carcassonne_desktop.ai.expansions import away_for, terms_for
+from carcassonne_desktop.ai.expansions import away_for, terms_for, value_contexts_for
 from carcassonne_desktop.ai.knowledge import public_counts
 from carcassonne_desktop.ai.outlook import Outlook
 from carcassonne_desktop.engine import Game
 from carcassonne_desktop.engine.features import EDGES, FEATURE_KINDS, Feature
 from carcassonne_desktop.engine.features import NEIGHBOURHOOD as SURROUNDED
 from carcassonne_desktop.engine.geometry import DELTAS, NEIGHBOURHOOD
+
+Cell = tuple[int, int]
+#: The cells a feature's prospects read, each with its edge pattern then
+#: (None: no tile beside it yet).
+Awaited = tuple[tuple[Cell, "int | None"], ...]
+
+
+def _still_awaited(game: Game, awaited: Awaited) -> bool:
+    """Whether every cell is still empty with the same edge pattern: then
+    the chance that a tile to come lands there is the same."""
+    frontier = game.frontier
+    board = game.board
+    for cell, pattern in awaited:
+        if frontier.get(cell) != pattern or (pattern is None and cell in board):
+            return False
+    return True
 
 
 def _kinds(completion: str) -> frozenset[str]:
@@ -99,6 +117,12 @@ class Evaluator:
     #: Whether the terms share the core's outlook of a position (False: each
     #: term reads the position anew, as before the outlook; for the tests).
     share_outlook = True
+    #: Whether what was worked out of a feature that no game can change any
+    #: more is carried from one judged position to the next (issue 30: all
+    #: whole turns from one position share most of its features, copy-on-
+    #: write), and so are the terms' results kept by key (`carried`).
+    #: False: every position is worked out anew (for the tests).
+    carry = True
 
     def __init__(self, game: Game, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights
@@ -131,6 +155,19 @@ class Evaluator:
         #: evaluations, so a position changed in place is never read stale).
         self._outlook: Outlook | None = None
         self._away = away_for(game.rules.expansion_ids, game.rules.options)
+        self._value_contexts = value_contexts_for(game.rules.expansion_ids, game.rules.options)
+        #: Carried between positions, by root: (feature, tiles left, the
+        #: cells read with their patterns, what was worked out), valid while
+        #: the root holds that very feature (`Game.shares_feature`: it cannot
+        #: change), the same number of tiles is left and the cells read are
+        #: still empty with the same patterns; the chance of completion and
+        #: open cells of a road or city, the prospects of a cloister.
+        self._carried: dict[int, tuple[Feature, int, Awaited, Any]] = {}
+        #: (root, completed) -> (feature, value context, value): a feature's
+        #: value, valid while the root holds that very feature and the
+        #: expansions' value contexts (`value_context`) are the same.
+        self._carried_values: dict[tuple[int, bool], tuple[Feature, tuple[Any, ...], float]] = {}
+        self._carried_terms: dict[Hashable, Any] = {}
 
     # ------------------------------------------------------------ tile fits
     def fitting(self, pattern: int) -> int:
@@ -175,20 +212,71 @@ class Evaluator:
     ) -> tuple[float, set[tuple[int, int]]]:
         """(chance of completion, open cells) of an unfinished road or city:
         what most terms need of it, without its value."""
+        carried = self._carried.get(root)
+        if (carried is not None and carried[0] is feature and carried[1] == left
+                and _still_awaited(game, carried[2])):
+            return carried[3]  # type: ignore[no-any-return]
         cells = self._open_cells(game, root, feature)
         decay = self.weights.cell_decay
         chance = 1.0
-        for index, cell in enumerate(sorted(cells)):
+        ordered = sorted(cells)
+        for index, cell in enumerate(ordered):
             chance *= self._cell_chance(game, cell, left, draws)
             if index:
                 chance *= decay
+        self._carry(game, root, feature, left, ordered, (chance, cells))
         return chance, cells
+
+    def _carry(self, game: Game, root: int, feature: Feature, left: int,
+               cells: list[Cell], result: Any) -> None:
+        """Keep `result` for the next positions if nothing it read can change
+        without the feature or those cells changing (see `_carried`)."""
+        if self.carry and game.shares_feature(feature):
+            frontier = game.frontier
+            self._carried[root] = (feature, left, tuple((c, frontier.get(c)) for c in cells),
+                                   result)
+
+    def _value(self, game: Game, root: int, feature: Feature, completed: bool,
+               context: tuple[Any, ...] | None) -> float:
+        """`game.feature_value`, carried between positions (`_carried_values`)
+        when the position's value `context` is given."""
+        if context is None or not self.carry:
+            return float(game.feature_value(feature, completed))
+        key = (root, completed)
+        carried = self._carried_values.get(key)
+        if carried is not None and carried[0] is feature and carried[1] == context:
+            return carried[2]
+        value = float(game.feature_value(feature, completed))
+        if game.shares_feature(feature):
+            self._carried_values[key] = (feature, context, value)
+        return value
+
+    def carried(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """What a term works out from `key` alone (and from what every
+        position of this decision shares: the players, their levels, the
+        rules), worked out once for all the positions with an equal key:
+        `compute()` the first time. The key must hold everything else the
+        result reads of the position (and name the term)."""
+        if not self.carry:
+            return compute()
+        memo = self._carried_terms
+        if key in memo:
+            return memo[key]
+        result = memo[key] = compute()
+        return result
+
+    def value_context(self, game: Game) -> tuple[Any, ...]:
+        """What the expansions in play say feature values read besides the
+        features (`ai.expansions.value_context`), for this position."""
+        return tuple(context(game) for context in self._value_contexts)
 
     def _prospects(
         self, game: Game, root: int, feature: Feature, left: int, draws: float,
         cache: dict[int, tuple[float, float, set[tuple[int, int]]]],
+        context: tuple[Any, ...] | None = None,
     ) -> tuple[float, float, set[tuple[int, int]]]:
-        """(expected points, chance of completion, open cells) of one feature."""
+        """(expected points, chance of completion, open cells) of one feature;
+        `context` (`value_context` of the position) lets values be carried."""
         hit = cache.get(root)
         if hit is not None:
             return hit
@@ -202,13 +290,18 @@ class Evaluator:
             # What the engine says it is worth (inns, cathedrals and every
             # expansion's modifier included), grown by the expected tiles to
             # come in proportion to its size now.
-            now = float(game.feature_value(feature, False))
-            complete_now = float(game.feature_value(feature, True))
+            now = self._value(game, root, feature, False, context)
+            complete_now = self._value(game, root, feature, True, context)
             units = len(feature.tiles) + (feature.shields if kind == "city" else 0)
             growth = w.city_growth if kind == "city" else w.road_growth
             done = complete_now * (1.0 + growth * len(cells) / max(units, 1))
             result = (chance * done + (1.0 - chance) * now, chance, cells)
         elif kind in self._centre_kinds:
+            carried = self._carried.get(root)
+            if (carried is not None and carried[0] is feature and carried[1] == left
+                    and _still_awaited(game, carried[2])):
+                cache[root] = carried[3]
+                return carried[3]  # type: ignore[no-any-return]
             x, y = next(iter(feature.tiles))
             board = game.board
             filled = 1.0
@@ -223,6 +316,8 @@ class Evaluator:
                     chance *= p
                     cells.add(cell)
             result = (filled, chance, cells)
+            # (a tile placed around it changes the feature: its open count)
+            self._carry(game, root, feature, left, sorted(cells), result)
         elif kind == "field":
             value = 0.0
             seen: set[int] = set()
@@ -236,7 +331,8 @@ class Evaluator:
                 if city.completed:
                     value += 3.0
                 else:
-                    value += 3.0 * self._prospects(game, city_root, city, left, draws, cache)[1]
+                    value += 3.0 * self._prospects(game, city_root, city, left, draws, cache,
+                                                   context)[1]
             # a start board's city is completed from the start (the City of Carcassonne)
             value += 3.0 * len(game.start_cities_beside(feature))
             result = (value, 0.0, cells)
@@ -285,7 +381,8 @@ class Evaluator:
             claimed[root] = None
             feature = game.features[root]
             assert feature is not None
-            _, chance, cells = self._prospects(game, root, feature, left, draws, cache)
+            _, chance, cells = self._prospects(game, root, feature, left, draws, cache,
+                                               outlook.context)
             if feature.kind != "field":
                 back = chance * w.locked_decay ** len(cells)
                 if w.size_decay != 1.0 and feature.kind in self._edge_kinds:

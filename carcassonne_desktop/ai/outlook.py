@@ -54,6 +54,15 @@ class Outlook:
         self._cells: dict[int, set[tuple[int, int]]] = {}
         self._chances: dict[int, float] = {}
         self._memo: dict[Any, Any] = {}
+        self._context: tuple[Any, ...] | None = None
+
+    @property
+    def context(self) -> tuple[Any, ...]:
+        """What feature values read besides the features (the evaluator's
+        `value_context`), worked out once for the position."""
+        if self._context is None:
+            self._context = self.evaluator.value_context(self.game)
+        return self._context
 
     # ------------------------------------------------------------ features
     def prospects(self, root: int, feature: Feature) -> tuple[float, float, set[tuple[int, int]]]:
@@ -62,7 +71,7 @@ class Outlook:
         if hit is not None:
             return hit
         return self.evaluator._prospects(self.game, root, feature, self.left, self.draws,
-                                         self.cache)
+                                         self.cache, self.context)
 
     def chance(self, root: int, feature: Feature) -> float:
         """The feature's chance of completion (its prospects' second item),
@@ -140,7 +149,8 @@ class Outlook:
         key = (root, completed)
         hit = self._values.get(key)
         if hit is None:
-            hit = self._values[key] = float(self.game.feature_value(feature, completed))
+            hit = self._values[key] = self.evaluator._value(self.game, root, feature, completed,
+                                                            self.context)
         return hit
 
     def memo(self, key: Any, compute: Callable[[], Any]) -> Any:

@@ -120,6 +120,9 @@ class Board:
     board: dict[Position, tuple[RotatedTile, int]]
     parent: list[int]
     features: list[Feature | None]
+    #: This game's token: the features it may change in place carry it
+    #: (`writable_feature`); `copy` gives the original and the copy new ones.
+    _owner: object
     node_pos: list[Position]
     node_local: list[int]
     frontier: dict[Position, int]
@@ -209,6 +212,27 @@ class Board:
         assert feature is not None
         return feature
 
+    def writable_feature(self, root: int) -> Feature:
+        """The feature of `root`, ready to be changed by this game alone.
+
+        Copies of a game share their Feature objects (a copy costs no
+        feature: issue 30, they were 70% of a copy with every expansion), so
+        every change of a feature goes through here: a feature this game
+        does not own is cloned (once) and the clone replaces it here."""
+        feature = self.features[root]
+        assert feature is not None
+        if feature.owner is not self._owner:
+            feature = feature.clone(self._owner)
+            self.features[root] = feature
+        return feature
+
+    def shares_feature(self, feature: Feature) -> bool:
+        """Whether this game does not own `feature` (copy-on-write): then no
+        game can change it any more (a change clones it first), so whoever
+        keeps it across positions (the evaluator's carried prospects, issue
+        30) may trust that the same object means the same content."""
+        return feature.owner is not self._owner
+
     def join_features(self, a: int, b: int) -> int:
         """Join the features of nodes `a` and `b` (geometry the edge matching
         cannot see, such as an edge shared by two cities) and queue the
@@ -240,7 +264,7 @@ class Board:
         features = self.features
         if a == b:
             if closes_edge:
-                features[a].open -= 2  # type: ignore[union-attr]
+                self.writable_feature(a).open -= 2
             return
         fa, fb = features[a], features[b]
         assert fa is not None and fb is not None
@@ -248,6 +272,8 @@ class Board:
             a, b, fa, fb = b, a, fb, fa
         parent[b] = a
         features[b] = None
+        if fa.owner is not self._owner:
+            fa = features[a] = fa.clone(self._owner)
         fa.absorb(fb)
         fa.open += fb.open - (2 if closes_edge else 0)
         for expansion in self.rules.hooks["on_features_joined"]:
@@ -282,6 +308,7 @@ class Board:
         parent = self.parent
         base = len(parent)
         features = self.features
+        owner = self._owner
         board = self.board
         find = self.find
         neighbours = (
@@ -315,6 +342,8 @@ class Board:
                     continue
                 attached = find(nbase + nlocal)
                 feature = features[attached]
+                if feature.owner is not owner:  # type: ignore[union-attr]
+                    feature = features[attached] = feature.clone(owner)  # type: ignore[union-attr]
                 parent.append(attached)
                 features.append(None)
                 feature.size += 1  # type: ignore[union-attr]
@@ -344,6 +373,7 @@ class Board:
                         shields,
                         dict(flags) if flags else None,
                         {base + c for c in cities} if cities else None,
+                        owner,
                     )
                 )
             if completion == EDGES:
@@ -364,9 +394,9 @@ class Board:
         nodes = waiting.pop(pos, None)
         if nodes:
             for node in nodes:
-                feature = features[node]
-                feature.open -= 1  # type: ignore[union-attr]
-                if feature.open == 0:  # type: ignore[union-attr]
+                feature = self.writable_feature(node)
+                feature.open -= 1
+                if feature.open == 0:
                     to_score.append(node)
         if centre_nodes:
             filled = 0

@@ -117,6 +117,8 @@ class CoreWorks:
                 if decision is not None:
                     return decision
             queue.pop(0)
+            # (a hook above may have changed it: asked for again, for writing)
+            feature = self.writable_feature(root)
             feature.completed = True
             events.append(FeatureCompleted(feature.kind, tuple(sorted(feature.tiles))))
             for expansion in completed_hooks:

@@ -94,10 +94,16 @@ STRUCTURAL_ATTRS = frozenset({"shield", "cities", "placeable", "inner", "shared_
 
 
 class Feature:
-    """Aggregates of one connected feature; valid only on union-find roots."""
+    """Aggregates of one connected feature; valid only on union-find roots.
+
+    Copy-on-write: copies of a game share their Feature objects, and `owner`
+    says which game may change one in place (the token of the game that
+    created or cloned it; see `Board.writable_feature`). Whoever changes a
+    feature of the board asks for it through `writable_feature`.
+    """
 
     __slots__ = ("kind", "size", "tiles", "open", "shields", "flags", "figures", "cities",
-                 "completed")
+                 "completed", "owner")
 
     def __init__(
         self,
@@ -107,6 +113,7 @@ class Feature:
         shields: int,
         flags: dict[str, int] | None,
         cities: set[int] | None,
+        owner: object = None,
     ) -> None:
         self.kind = kind
         self.size = 1
@@ -117,8 +124,10 @@ class Feature:
         self.figures: tuple[FigureSpot, ...] = ()
         self.cities = cities
         self.completed = False
+        self.owner = owner
 
-    def clone(self) -> Feature:
+    def clone(self, owner: object = None) -> Feature:
+        """The same aggregates in new containers, changeable by `owner` only."""
         other = Feature.__new__(Feature)
         other.kind = self.kind
         other.size = self.size
@@ -129,6 +138,7 @@ class Feature:
         other.figures = self.figures
         other.cities = set(self.cities) if self.cities is not None else None
         other.completed = self.completed
+        other.owner = owner
         return other
 
     def absorb(self, other: Feature) -> None:

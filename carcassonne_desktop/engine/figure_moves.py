@@ -54,6 +54,7 @@ class FigureMoves:
     if TYPE_CHECKING:
         def find(self, node: int) -> int: ...
         def feature(self, node: int) -> Feature: ...
+        def writable_feature(self, root: int) -> Feature: ...
         def return_figure(self, player: int, figure: str, node: int,
                           events: list[Event]) -> None: ...
 
@@ -204,7 +205,7 @@ class FigureMoves:
         stood only with it (the builder, the pig with their owner's last
         follower there) go home."""
         self.figures_placed.remove((player, figure, node))
-        feature = self.feature(node)
+        feature = self.writable_feature(self.find(node))
         spots = list(feature.figures)
         spots.remove((player, figure, node))
         feature.figures = tuple(spots)
@@ -219,7 +220,7 @@ class FigureMoves:
                     self.return_figure(owner, name, other, events)
 
     def _set_down(self, player: int, figure: str, node: int) -> None:
-        feature = self.feature(node)
+        feature = self.writable_feature(self.find(node))
         feature.figures = feature.figures + ((player, figure, node),)
         self.figures_placed.append((player, figure, node))
 

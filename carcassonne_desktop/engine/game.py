@@ -75,7 +75,7 @@ class Game(CoreWorks, Board, FigureMoves, FigureStep, Relinking, Scoring, ScoreT
     # slower (a base game measured 15% slower before this).
     __slots__ = (
         "_answers", "_calls", "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
-        "_rng_shared", "_to_score", "area_figures", "bag", "board", "breakdown",
+        "_owner", "_rng_shared", "_to_score", "area_figures", "bag", "board", "breakdown",
         "extension_state", "features", "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
         "parent", "pawn_queue", "pawns", "settle_due", "pending", "rules", "score_terms", "scores", "setup",
@@ -108,6 +108,7 @@ class Game(CoreWorks, Board, FigureMoves, FigureStep, Relinking, Scoring, ScoreT
         self.board = {}
         self.parent = []
         self.features = []
+        self._owner = object()  # the features this game may change in place (copy-on-write)
         self.node_pos = []
         self.node_local = []
         # Open cells with the edge pattern they require (see catalogue.EDGE_CODES),
@@ -533,7 +534,7 @@ class Game(CoreWorks, Board, FigureMoves, FigureStep, Relinking, Scoring, ScoreT
         local = rotated.feature_at_port(action.port, self._figure_kinds(action.figure))
         node = base + local
         self.supply[player][action.figure] -= 1
-        feature = self.feature(node)
+        feature = self.writable_feature(self.find(node))
         feature.figures = feature.figures + ((player, action.figure, node),)
         self.figures_placed.append((player, action.figure, node))
         events.append(

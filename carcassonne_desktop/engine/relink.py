@@ -46,6 +46,7 @@ class Relinking:
     board: dict[Position, tuple[RotatedTile, int]]
     parent: list[int]
     features: list[Feature | None]
+    _owner: object
     node_pos: list[Position]
     node_local: list[int]
     _to_score: list[int]
@@ -54,6 +55,7 @@ class Relinking:
         def find(self, node: int) -> int: ...
         def _union(self, a: int, b: int, closes_edge: bool) -> None: ...
         def requeue_if_complete(self, node: int) -> None: ...
+        def writable_feature(self, root: int) -> Feature: ...
 
     def members(self, node: int) -> list[int]:
         """Every segment of the feature `node` belongs to."""
@@ -81,7 +83,8 @@ class Relinking:
             self.parent[n] = n
             self.features[n] = Feature(kind, {(x, y)}, open_count, shields,
                                        dict(flags) if flags else None,
-                                       {base + c for c in cities} if cities else None)
+                                       {base + c for c in cities} if cities else None,
+                                       self._owner)
         for n in segments:
             x, y = self.node_pos[n]
             rotated, base = self.board[(x, y)]
@@ -105,12 +108,10 @@ class Relinking:
                         self._union(base + a, base + b, False)
         new_roots = sorted({self.find(n) for n in segments})
         for spot in figures:
-            feature = self.features[self.find(spot[2])]
-            assert feature is not None
+            feature = self.writable_feature(self.find(spot[2]))
             feature.figures = feature.figures + (spot,)
         for root in new_roots:
-            feature = self.features[root]
-            assert feature is not None
+            feature = self.writable_feature(root)
             # a closed part of a scored road keeps its mark; joined to a part
             # never scored (a road the tile just closed, with its figures) it
             # is a new completed road, scored this turn (docs/rulings.md R3)

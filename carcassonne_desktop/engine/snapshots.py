@@ -10,7 +10,6 @@ from collections import Counter
 from typing import Any, TypeVar
 
 from carcassonne_desktop.engine.chance import clone_generator
-from carcassonne_desktop.engine.features import Feature
 
 _G = TypeVar("_G", bound="Snapshots")
 
@@ -22,6 +21,7 @@ class Snapshots:
 
     _rng: random.Random
     _rng_shared: bool
+    _owner: object
 
     @property
     def rng(self) -> random.Random:
@@ -62,11 +62,14 @@ class Snapshots:
         other.tokens = [dict(t) for t in self.tokens]
         other.board = dict(self.board)
         other.parent = list(self.parent)
-        # Only roots hold a feature (a union or a relink leaves None behind
-        # the absorbed nodes), so no root test per node (issue 30: the
-        # features are most of a copy with every expansion).
-        clone = Feature.clone
-        other.features = [None if f is None else clone(f) for f in self.features]
+        # Copy-on-write features (issue 30: cloning them was 70% of a copy
+        # with every expansion): both games share the Feature objects and
+        # get new owner tokens, so neither owns any of them any more and
+        # each clones a feature before its first change of it
+        # (`Board.writable_feature`).
+        other.features = list(self.features)
+        self._owner = object()
+        other._owner = object()
         other.node_pos = list(self.node_pos)
         other.node_local = list(self.node_local)
         other.frontier = dict(self.frontier)

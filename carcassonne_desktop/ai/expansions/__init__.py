@@ -43,6 +43,17 @@ Away = Callable[["Evaluator", "Game"], Iterable[tuple[int, str, float]]]
 
 _AWAY: dict[str, list[Away]] = {}
 
+#: game -> a hashable value: what, besides a feature's own content, its value
+#: (`Game.feature_value`) reads in an expansion (where the mage and the witch
+#: stand). The evaluator keeps a feature's value from one position to the
+#: next while the feature is the same object that can no longer change
+#: (copy-on-write, `Game.shares_feature`) and every context is the same
+#: (ai/evaluation.py, "carried"): an expansion whose modifier reads anything
+#: else of the game must declare it here.
+ValueContext = Callable[["Game"], Any]
+
+_VALUE_CONTEXTS: dict[str, list[ValueContext]] = {}
+
 
 #: Prefix of a term key that names an option rather than an expansion: the
 #: term runs only in games where that option is on.
@@ -64,6 +75,15 @@ def figures_away(expansion_id: str) -> Callable[[Away], Away]:
     def register(away: Away) -> Away:
         _AWAY.setdefault(expansion_id, []).append(away)
         return away
+
+    return register
+
+
+def value_context(expansion_id: str) -> Callable[[ValueContext], ValueContext]:
+    """Register what an expansion's feature values read besides the feature."""
+    def register(context: ValueContext) -> ValueContext:
+        _VALUE_CONTEXTS.setdefault(expansion_id, []).append(context)
+        return context
 
     return register
 
@@ -233,3 +253,11 @@ def away_for(
 ) -> tuple[Away, ...]:
     """What the expansions in play say about the figures they keep away."""
     return tuple(away for key in _keys(expansion_ids, options) for away in _AWAY.get(key, ()))
+
+
+def value_contexts_for(
+    expansion_ids: tuple[str, ...], options: Mapping[str, Any] | None = None
+) -> tuple[ValueContext, ...]:
+    """What the expansions in play say their feature values read."""
+    return tuple(context for key in _keys(expansion_ids, options)
+                 for context in _VALUE_CONTEXTS.get(key, ()))

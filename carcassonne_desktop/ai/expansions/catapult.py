@@ -297,12 +297,24 @@ def tokens_in_hand(evaluator: Evaluator, game: Game, totals: list[float]) -> Non
     """The points the tokens still held are expected to bring. Each fair to
     come starts one round and spends one type for everybody, so a held type
     is played with the chance min(1, fairs to come / types held); a type
-    whose round is under way is played for sure by those still to hurl."""
+    whose round is under way is played for sure by those still to hurl.
+    Worked out once per decision for each (fairs, tokens spent, round)
+    (`Evaluator.carried`: most positions of a search share them)."""
     fairs = fairs_to_come(game)
     rnd = current_round(game)
     under_way = rnd.token if rnd is not None and not rnd.done else None
     waiting = rnd.hurlers if under_way is not None and rnd is not None else ()
+    key = (ID, fairs, game.extension_state.get(ID), under_way, waiting)
+    for player, points in evaluator.carried(
+            key, lambda: _token_points(game, fairs, under_way, waiting)):
+        totals[player] += points
+
+
+def _token_points(game: Game, fairs: int, under_way: str | None,
+                  waiting: tuple[int, ...]) -> list[tuple[int, float]]:
+    """`tokens_in_hand`'s additions, in order: (player, points)."""
     shares = steadiness(game)
+    out: list[tuple[int, float]] = []
     for player in range(game.num_players):
         held = [t for t in tokens_left(game, player) if t != under_way or player not in waiting]
         later = min(1.0, fairs / len(held)) if held else 0.0
@@ -311,8 +323,9 @@ def tokens_in_hand(evaluator: Evaluator, game: Game, totals: list[float]) -> Non
             if not chance:
                 continue
             if token == TARGET:
-                totals[player] += chance * TARGET_POINTS * shares[player]
+                out.append((player, chance * TARGET_POINTS * shares[player]))
             elif token == CATCH_TOKEN:
                 as_hurler, as_catcher = expected_catch(game, player)
-                totals[player] += chance * as_hurler
-                totals[catcher_of(game, player)] += chance * as_catcher
+                out.append((player, chance * as_hurler))
+                out.append((catcher_of(game, player), chance * as_catcher))
+    return out

@@ -18,13 +18,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carcassonne_desktop.ai.expansions import answer_shortlist
+from carcassonne_desktop.ai.expansions import answer_shortlist, value_context
 from carcassonne_desktop.engine.actions import Action, MoveFigure, Remove
-from carcassonne_desktop.engine.expansions.mage_witch import KIND, MAGE, figure_root
+from carcassonne_desktop.engine.expansions.mage_witch import (
+    FIGURES,
+    KIND,
+    MAGE,
+    MageWitch,
+    figure_root,
+)
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine import Game
     from carcassonne_desktop.engine.actions import Spot
+
+@value_context(MageWitch.id)
+def places(game: Game) -> tuple[int | None, ...]:
+    """The segments the mage and the witch stand on: the value of a road or
+    city changes with them while the feature itself does not."""
+    return tuple(game.neutral_node(figure) for figure in FIGURES)
+
 
 #: Answers the whole-turn search tries after each placement.
 SHORTLIST = 3

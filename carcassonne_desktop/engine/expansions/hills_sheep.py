@@ -398,7 +398,7 @@ class HillsSheep(Expansion):
             neighbour = game.board.get((x + dx, y + dy))
             root = game.find(base + local)
             if neighbour is None:
-                game.features[root].open += 1  # type: ignore[union-attr]
+                game.writable_feature(root).open += 1
                 game.requeue_if_complete(root)  # no longer complete: out of the queue
             else:
                 facing, nbase = neighbour
@@ -420,7 +420,7 @@ class HillsSheep(Expansion):
                 continue
             base = board[(x, y)][1]
             root = game.join_features(nbase + other[0], base + nlocal)
-            game.features[root].open -= 1  # type: ignore[union-attr]
+            game.writable_feature(root).open -= 1
             game.requeue_if_complete(root)
 
     def _recheck_completion(game: Game, roots: list[int]) -> None:

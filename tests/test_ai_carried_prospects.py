@@ -1,0 +1,143 @@
+"""The evaluator carries what it worked out of a feature from one judged
+position to the next (issue 30): the chance of completion and open cells of
+a road or city, a cloister's prospects and a feature's value, while the root
+holds the very feature object that no game can change any more
+(copy-on-write), the same number of tiles is left, the cells read are still
+empty with the same patterns and the expansions' value contexts (where the
+mage and the witch stand) are the same. The totals must be exactly those of
+an evaluator that works every position out anew, on the positions a search
+judges one after the other: every whole turn from a position, positions
+played on in place after being judged, and futures played further on
+copies."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from carcassonne_desktop.ai.evaluation import Evaluator
+from carcassonne_desktop.ai.turns import whole_turns
+from carcassonne_desktop.engine import Game
+from tests.test_ai_outlook import EVERY, random_position
+from tests.test_feature_copy_on_write import play
+
+
+def anew(game: Game) -> Evaluator:
+    evaluator = Evaluator(game)
+    evaluator.carry = False
+    return evaluator
+
+
+def judged_positions(game: Game, rng: random.Random) -> list[Game]:
+    """Positions in the order a search judges them: whole turns, then each
+    played on (in place) by a few random actions, then the start again."""
+    turns = [turn.after for _, turn in zip(range(10), whole_turns(game))]
+    out: list[Game] = list(turns)
+    for position in turns[:4]:
+        play(position, rng, rng.randrange(1, 8))
+        out.append(position)
+        future = position.copy()
+        play(future, rng, rng.randrange(1, 8))
+        out.append(future)
+    return [*out, game]
+
+
+def same_totals(game: Game, seed: int) -> None:
+    carried = Evaluator(game)
+    fresh = anew(game)
+    for position in judged_positions(game, random.Random(seed)):
+        assert carried.totals(position) == fresh.totals(position)
+        seat = position.deciding_player
+        assert carried.evaluate(position, seat) == fresh.evaluate(position, seat)
+        # judged twice in a row (the carried values serve the second time)
+        assert carried.totals(position) == fresh.totals(position)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), placements=st.integers(3, 90),
+       players=st.integers(2, 4), first_edition=st.booleans())
+def test_carried_prospects_judge_as_working_every_position_out_anew(
+    seed: int, placements: int, players: int, first_edition: bool
+) -> None:
+    same_totals(random_position(seed, placements, players, first_edition), seed)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), placements=st.integers(3, 60), players=st.integers(2, 4))
+def test_carried_prospects_judge_as_working_every_position_out_anew_base_game(
+    seed: int, placements: int, players: int
+) -> None:
+    same_totals(random_position(seed, placements, players, False, ("base",)), seed)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), placements=st.integers(10, 80), players=st.integers(2, 4))
+def test_carried_values_follow_the_mage_and_the_witch(
+    seed: int, placements: int, players: int
+) -> None:
+    """The mage and the witch change a road's or city's value without
+    changing the feature: every answer of their decision judged in turn."""
+    expansions = ("base", "mage_witch")
+    game = random_position(seed, placements, players, False, expansions)
+    carried = Evaluator(game)
+    fresh = anew(game)
+    rng = random.Random(seed)
+    judged = 0
+    while not game.is_over and judged < 6:
+        if game.pending_kind == "mage_witch":
+            for answer in list(game.legal_actions())[:12]:
+                after = game.copy()
+                after.apply(answer)
+                assert carried.totals(after) == fresh.totals(after)
+            judged += 1
+        play(game, rng, 1)
+
+
+def test_a_feature_the_game_owns_is_not_carried() -> None:
+    """The position being judged owns the features it changed since its
+    last copy; those can still change in place, so nothing of them is kept."""
+    game = random_position(3, 40, 2, False, EVERY)
+    evaluator = Evaluator(game)
+    evaluator.totals(game)
+    assert not evaluator._carried and not evaluator._carried_values
+    turn = next(iter(whole_turns(game)))
+    evaluator.totals(turn.after)
+    kept = [entry[0] for entry in evaluator._carried.values()]
+    assert kept and all(turn.after.shares_feature(feature) for feature in kept)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
+def test_one_evaluator_along_a_whole_game_judges_as_working_every_position_out_anew(
+    seed: int, players: int
+) -> None:
+    """Positions far apart (fairs to come, tokens spent and catapult rounds
+    of the terms' carried results change; tiles left change): one evaluator
+    judging copies taken along a whole random game, every few actions."""
+    game = random_position(seed, 0, players, False)
+    carried = Evaluator(game)
+    fresh = anew(game)
+    rng = random.Random(seed)
+    while not game.is_over:
+        position = game.copy()
+        assert carried.totals(position) == fresh.totals(position)
+        play(game, rng, rng.randrange(1, 4))
+
+
+def test_the_catapult_tokens_are_carried_by_fairs_to_come() -> None:
+    """The same tokens held and no round, but no fair left to come: the
+    tokens are worth nothing any more, whatever an earlier position said."""
+    from carcassonne_desktop.ai.expansions.catapult import fair_tiles, fairs_to_come
+
+    game = random_position(7, 5, 2, False, ("base", "catapult"))
+    carried = Evaluator(game)
+    before = carried.totals(game)
+    assert fairs_to_come(game) > 0
+    fair = fair_tiles(game.rules.catalogue)
+    dry = game.copy()
+    dry.bag = [tile for tile in dry.bag if tile not in fair]
+    dry.hands = [[tile for tile in hand if tile not in fair] for hand in dry.hands]
+    assert fairs_to_come(dry) == 0
+    assert carried.totals(dry) == anew(game).totals(dry) != before
