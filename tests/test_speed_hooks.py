@@ -8,9 +8,11 @@ replaces after every action of random games with every expansion.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from carcassonne_desktop.engine import Game, Rules
+from carcassonne_desktop.engine import Game, Rules, quick_setup
 from carcassonne_desktop.engine.expansions import mage_witch
 from tests.test_speed_caches import EVERYTHING, SEEDS, _random_positions
 
@@ -19,8 +21,6 @@ __all__ = ["EVERYTHING"]
 
 @pytest.fixture(scope="module")
 def rules() -> Rules:
-    from carcassonne_desktop.engine import quick_setup
-
     return Rules(quick_setup(2, expansions=EVERYTHING))
 
 
@@ -50,3 +50,87 @@ def test_mage_witch_together_skips_the_walk_only_with_one_out_of_play(seed: int,
             assert mage_witch.together(joined) == _together_the_long_way(joined) is not None
             both += 1
     assert out > 20 and both > 20
+
+
+# ------------------------------------------- works and hooks skipped per tile
+def _play(seed: int, rules: Rules) -> tuple[object, ...]:
+    """A random game with every expansion: every action's events, the end."""
+    game = Game(quick_setup(2, seed=seed, expansions=EVERYTHING), rules)
+    rng = random.Random(seed)
+    told: list[object] = [tuple(game.opening_events)]
+    while not game.is_over:
+        actions = game.legal_actions()
+        told.append(tuple(game.apply(actions[rng.randrange(len(actions))])))
+    return (*game.state_key(), tuple(game.history), tuple(told))
+
+
+def _every_work_and_hook(rules: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The long way: every work of the plan and every `on_tile_placed` hook
+    after every tile."""
+    monkeypatch.setattr(rules, "runs_after", lambda tile: rules.plan_runs)
+    monkeypatch.setattr(rules, "placed_hooks", lambda tile: rules.hooks["on_tile_placed"])
+
+
+@pytest.mark.parametrize("seed", (*SEEDS, 3, 4))
+def test_works_and_hooks_skipped_per_tile_change_no_game(seed: int, rules: Rules,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Random games with every expansion tell the same events and end in the
+    same state whether the driver skips the works and the board the hooks
+    that cannot matter after a tile (`Work.tiles`, `Expansion.watches_tile`)
+    or calls every one of them after every tile."""
+    quick = _play(seed, rules)
+    skipped = sum(run is None for runs in rules.tile_runs.values() for run in runs)
+    assert skipped > 100  # works were skipped after many tile types
+    assert sum(len(h) < len(rules.hooks["on_tile_placed"])
+               for h in rules.tile_placed.values()) > 50
+    with monkeypatch.context() as patch:
+        _every_work_and_hook(rules, patch)
+        full = _play(seed, rules)
+    assert quick == full
+
+
+def test_works_name_the_tiles_they_act_after(rules: Rules) -> None:
+    """The gold mines' ingot after a gold tile, the robbers after a robber
+    tile, the crop circles after a circle, the catapult after the fair: each
+    work is skipped after every other tile and run after its own."""
+    named = {work.name: index for index, work in enumerate(rules.plan) if work.tiles}
+    assert set(named) == {"gold_mines.place", "robbers.place", "crop_circles.round",
+                          "catapult.round"}
+    marks = {"gold_mines.place": "gold", "robbers.place": "robber",
+             "crop_circles.round": "crop_circle", "catapult.round": "fair"}
+    for tile in rules.catalogue:
+        runs = rules.runs_after(tile)
+        for name, index in named.items():
+            assert (runs[index] is not None) == bool(tile.flags.get(marks[name])), (name, tile.id)
+        assert [run for run in runs if run is not None] == [
+            work.run for work in rules.plan if work.name not in named or runs[named[work.name]]]
+
+
+def test_placed_hooks_name_river_tiles_and_the_volcano(rules: Rules) -> None:
+    """The rivers watch their river tiles (River II its volcano too); every
+    other `on_tile_placed` hook watches every tile."""
+    from carcassonne_desktop.engine.expansions.shared.river_course import is_river_tile
+
+    every = rules.hooks["on_tile_placed"]
+    for tile in rules.catalogue:
+        hooks = rules.placed_hooks(tile)
+        expected = tuple(e for e in every if e.id not in ("river", "river_ii")
+                         or is_river_tile(tile)
+                         or (e.id == "river_ii" and tile.flags.get("volcano")))
+        assert hooks == expected, tile.id
+
+
+def test_work_naming_tiles_before_the_placement_is_refused() -> None:
+    """A work of the draw step cannot name the tile placed: it would be the
+    last turn's (the setup says so at once)."""
+    from carcassonne_desktop.engine.errors import SetupError
+    from carcassonne_desktop.engine.turn import Work, compile_plan, tiles_flagged
+
+    def nothing(game: Game, events: list[object]) -> None:
+        return None
+
+    with pytest.raises(SetupError, match="before the placement"):
+        compile_plan((), (Work("draw", nothing, name="toy", tiles=tiles_flagged("gold")),))
+    assert compile_plan((), (Work("after_place", nothing, name="toy",
+                                  tiles=tiles_flagged("gold")),))

@@ -395,7 +395,7 @@ class Board:
                 by_pattern[pattern] = {cell: None}
             else:
                 cells[cell] = None
-        for expansion in self.rules.hooks["on_tile_placed"]:
+        for expansion in self.rules.placed_hooks(rotated.tile):
             expansion.on_tile_placed(self, x, y, rotated)
 
     def _compute_placements(self, tile: TileType) -> tuple[list[PlacementGroup], int]:

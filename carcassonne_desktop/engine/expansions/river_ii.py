@@ -158,6 +158,10 @@ class RiverII(RiverCourse):
         if rotated.tile.flags.get(VOLCANO) and game.pending is not None:
             game.turn_state[VOLCANO_PLACED] = True  # laid in a turn, not as a start tile
 
+    def watches_tile(self, tile: TileType) -> bool:
+        """River tiles for the course, the volcano for its extra turn."""
+        return super().watches_tile(tile) or bool(tile.flags.get(VOLCANO))
+
     def vetoes_tile(self, tile: TileType) -> bool:
         """Only the volcano's figure step is vetoed."""
         return bool(tile.flags.get(VOLCANO))

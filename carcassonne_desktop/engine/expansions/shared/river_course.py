@@ -234,6 +234,10 @@ class RiverCourse(Expansion):
             return None
         return _problem(game, tile, x, y, rot)
 
+    def watches_tile(self, tile: TileType) -> bool:
+        """Only a river tile moves the river's open ends."""
+        return is_river_tile(tile)
+
     def on_tile_placed(self, game: Game, x: int, y: int, rotated: RotatedTile) -> None:
         if not is_river_tile(rotated.tile):
             return  # every tile comes here: the river's ports only for its own
