@@ -134,3 +134,37 @@ def test_work_naming_tiles_before_the_placement_is_refused() -> None:
         compile_plan((), (Work("draw", nothing, name="toy", tiles=tiles_flagged("gold")),))
     assert compile_plan((), (Work("after_place", nothing, name="toy",
                                   tiles=tiles_flagged("gold")),))
+
+
+# ------------------------------------------------------------------ the rivers
+def test_river_ports_kept_per_rotated_tile_match_the_tile(rules: Rules) -> None:
+    """The river's edges of every rotated tile, asked twice (the second
+    answer is the kept one), are those its river segments reach."""
+    from carcassonne_desktop.engine.expansions.shared.river_course import RIVER, river_ports
+
+    rivers = 0
+    for tile in rules.catalogue:
+        for rotated in tile.rotations:
+            expected = tuple(port for local, spec in enumerate(tile.features)
+                             if spec.kind == RIVER
+                             for port in rotated.feature_ports[local] if port < 4)
+            assert river_ports(rotated) == expected == river_ports(rotated)
+            rivers += bool(expected)
+    assert rivers > 50
+
+
+@pytest.mark.parametrize("boxes", [("river",), ("river_ii",), ("river", "river_ii"),
+                                   ("river_ii", "river", "wheel_of_fortune")])
+def test_river_lead_kept_per_rules_is_the_first_river_box(boxes: tuple[str, ...]) -> None:
+    """With one river box it keeps the course; with both, The River (first in
+    the registry's order) does and River II's hooks stand aside: asked twice,
+    and for two games of the rules."""
+    from carcassonne_desktop.engine.expansions.shared.river_course import RiverCourse
+
+    rules = Rules(quick_setup(2, expansions=boxes))
+    games = [Game(quick_setup(2, seed=seed, expansions=boxes), rules) for seed in (1, 2)]
+    rivers = [e for e in rules.expansions if isinstance(e, RiverCourse)]
+    assert len(rivers) == len([b for b in boxes if b.startswith("river")])
+    for game in games * 2:
+        assert [e.leads(game) for e in rivers] == [e is rivers[0] for e in rivers]
+    assert rivers[0].id == ("river" if "river" in boxes else "river_ii")
