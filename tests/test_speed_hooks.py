@@ -168,3 +168,23 @@ def test_river_lead_kept_per_rules_is_the_first_river_box(boxes: tuple[str, ...]
     for game in games * 2:
         assert [e.leads(game) for e in rivers] == [e is rivers[0] for e in rivers]
     assert rivers[0].id == ("river" if "river" in boxes else "river_ii")
+
+
+# ---------------------------------------------------------- the shepherds
+@pytest.mark.parametrize("seed", SEEDS)
+def test_shepherd_spot_skips_the_walk_only_with_the_shepherd_at_home(seed: int,
+                                                                     rules: Rules) -> None:
+    """Each player's shepherd found on the board (asked by the flock's and the
+    shepherd's works every turn) is the one the walk over every figure placed
+    finds, with the shepherd in the supply or not."""
+    from carcassonne_desktop.engine.expansions import hills_sheep
+
+    home = away = 0
+    for game in _random_positions(seed, rules):
+        for player in range(game.num_players):
+            walked = next((spot for spot in game.figures_placed
+                           if spot[0] == player and spot[1] == hills_sheep.SHEPHERD), None)
+            assert hills_sheep._shepherd_spot(game, player) == walked
+            home += walked is None
+            away += walked is not None
+    assert home > 50 and away > 50

@@ -213,13 +213,13 @@ def _road_neighbours(game: Game, node: int, links: Mapping[Position, tuple[int, 
 def first_ferries(game: Game, placed: Position) -> list[Position]:
     """The first ferry met along each road of the tile at `placed`, walking
     away from it (its own ferry, placed this turn, is passed through)."""
-    links = ferries(game)
     rotated, base = game.board[placed]
-    found: set[Position] = set()
     starts = [base + local for local, spec in enumerate(rotated.tile.features)
               if spec.kind == "road"]
-    if not _ferry_on_roads(game, placed, starts, links):
+    if not starts or not _ferry_on_roads(game, placed, starts):
         return []
+    links = ferries(game)
+    found: set[Position] = set()
     seen = set(starts)
     todo = list(starts)
     while todo:
@@ -236,19 +236,19 @@ def first_ferries(game: Game, placed: Position) -> list[Position]:
     return sorted(found)
 
 
-def _ferry_on_roads(game: Game, placed: Position, starts: list[int],
-                    links: Mapping[Position, tuple[int, int]]) -> bool:
+def _ferry_on_roads(game: Game, placed: Position, starts: list[int]) -> bool:
     """Whether another tile's ferry lies on one of the roads `starts` belong
     to. A road's feature already joins what the ferries link (`tile_links`),
     so the walk of `first_ferries` never leaves it: without a ferry on its
-    tiles the walk, run every turn once a ferry exists, would find none."""
-    others = [pos for pos in links if pos != placed]
+    tiles the walk, run every turn once a ferry exists, would find none.
+    (Read from the kept ferries, not `ferries()`'s dict: asked every turn.)"""
+    others = {pos for pos, _, _ in game.extension_state.get(ID, ()) if pos != placed}
     if not others:
         return False
     features = game.features
     for start in starts:
         feature = features[game.find(start)]
-        if feature is not None and any(pos in feature.tiles for pos in others):
+        if feature is not None and not others.isdisjoint(feature.tiles):
             return True
     return False
 

@@ -140,6 +140,8 @@ HERD_ACTION = Flock(HERD)
 
 # ------------------------------------------------------------- the flocks
 def _shepherd_spot(game: Game, player: int) -> tuple[int, str, int] | None:
+    if game.supply[player].get(SHEPHERD):
+        return None  # a player's one shepherd, in the supply: on no field (asked every turn)
     for spot in game.figures_placed:
         if spot[0] == player and spot[1] == SHEPHERD:
             return spot
