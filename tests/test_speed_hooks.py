@@ -92,17 +92,22 @@ def test_works_and_hooks_skipped_per_tile_change_no_game(seed: int, rules: Rules
 
 def test_works_name_the_tiles_they_act_after(rules: Rules) -> None:
     """The gold mines' ingot after a gold tile, the robbers after a robber
-    tile, the crop circles after a circle, the catapult after the fair: each
-    work is skipped after every other tile and run after its own."""
+    tile, the crop circles after a circle, the catapult after the fair, the
+    ferries after a lake or a road: each work is skipped after every other
+    tile and run after its own."""
     named = {work.name: index for index, work in enumerate(rules.plan) if work.tiles}
     assert set(named) == {"gold_mines.place", "robbers.place", "crop_circles.round",
-                          "catapult.round"}
+                          "catapult.round", "ferries.ferries"}
     marks = {"gold_mines.place": "gold", "robbers.place": "robber",
              "crop_circles.round": "crop_circle", "catapult.round": "fair"}
     for tile in rules.catalogue:
         runs = rules.runs_after(tile)
         for name, index in named.items():
-            assert (runs[index] is not None) == bool(tile.flags.get(marks[name])), (name, tile.id)
+            if name == "ferries.ferries":  # a ferry to put, or a road to a ferry to turn
+                acts = bool(tile.flags.get("ferry_lake")) or "road" in tile.feature_kinds
+            else:
+                acts = bool(tile.flags.get(marks[name]))
+            assert (runs[index] is not None) == acts, (name, tile.id)
         assert [run for run in runs if run is not None] == [
             work.run for work in rules.plan if work.name not in named or runs[named[work.name]]]
 

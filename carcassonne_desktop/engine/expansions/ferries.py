@@ -47,6 +47,7 @@ from carcassonne_desktop.engine.layout_props import register_prop_placement
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
+    from carcassonne_desktop.engine.catalogue import TileType
     from carcassonne_desktop.engine.game import Game
 
 ID = "ferries"
@@ -268,6 +269,12 @@ def movable_ferries(game: Game) -> list[Position]:
 
 
 # ------------------------------------------------------------- the works
+def _may_ferry(tile: TileType) -> bool:
+    """`Work.tiles` of the ferries' work: a lake tile gets its ferry, and
+    only a tile with a road can lead to a ferry to turn (`first_ferries`)."""
+    return bool(tile.flags.get(LAKE_FLAG)) or tile.has_feature("road")
+
+
 def _ferry_work(game: Game, events: list[Event]) -> Decision | None:
     """After the figure step (seed 001: "2. Poser un meeple, 3. Poser un bac,
     4. Faire pivoter un bac, 5. Évaluer"): the new ferry, then the turns."""
@@ -400,7 +407,7 @@ class Ferries(Expansion):
                 DecisionKind(FERRY_MOVE, _move_legal, _move_resolve, _move_explain))
 
     def turn_work(self) -> Iterable[Work]:
-        return (Work("after_figure", _ferry_work, name=f"{ID}.ferries"),)
+        return (Work("after_figure", _ferry_work, name=f"{ID}.ferries", tiles=_may_ferry),)
 
     def tile_links(self, game: Game, x: int, y: int) -> Iterable[tuple[int, int]]:
         link = ferries(game).get((x, y))
