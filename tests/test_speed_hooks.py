@@ -193,3 +193,36 @@ def test_shepherd_spot_skips_the_walk_only_with_the_shepherd_at_home(seed: int,
             home += walked is None
             away += walked is not None
     assert home > 50 and away > 50
+
+
+@pytest.mark.parametrize("boxes", [EVERYTHING, ("river_ii",), ("river", "river_ii"),
+                                   ("river_ii", "heretics_shrines")])
+def test_river_tile_fits_at_the_ends_as_the_full_listing_says(boxes: tuple[str, ...]) -> None:
+    """River II's dead-river check judges each river tile on the river's open
+    ends only: after every action of the river phase of random games, for
+    every river tile of the catalogue, its placements are those of the core's
+    full listing (filters included), and so is the answer "it fits"."""
+    from carcassonne_desktop.engine.expansions.river_ii import end_placements, river_tile_fits
+    from carcassonne_desktop.engine.expansions.shared.river_course import is_river_tile
+    from carcassonne_desktop.engine.legal import LegalActions
+
+    rules = Rules(quick_setup(2, expansions=boxes))
+    rivers = [tile for tile in rules.catalogue if is_river_tile(tile)]
+    fits = misfits = 0
+    for seed in (1, 2, 3):
+        game = Game(quick_setup(2, seed=seed, expansions=boxes), rules)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if game.is_over:
+                break
+            for tile in rivers:
+                listed = game.placement_count(tile.id)
+                assert river_tile_fits(game, tile) == (listed > 0), (seed, tile.id)
+                full = LegalActions(game._compute_placements(tile)[0], []).placements()
+                assert sorted(end_placements(game, tile)) == sorted(
+                    (x, y, rot) for x, y, rot, _ in full), (seed, tile.id)
+                fits += listed > 0
+                misfits += listed == 0
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+    assert fits > 100 and misfits > 100
