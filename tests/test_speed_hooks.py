@@ -25,9 +25,14 @@ def rules() -> Rules:
 
 
 # ----------------------------------------------------- the mage and the witch
+def _root_the_long_way(game: Game, figure: str) -> int | None:
+    node = game.neutral_node(figure)
+    return game.find(node) if node is not None else None
+
+
 def _together_the_long_way(game: Game) -> int | None:
-    mage = mage_witch.figure_root(game, mage_witch.MAGE)
-    return mage if mage is not None and mage == mage_witch.figure_root(
+    mage = _root_the_long_way(game, mage_witch.MAGE)
+    return mage if mage is not None and mage == _root_the_long_way(
         game, mage_witch.WITCH) else None
 
 
@@ -35,10 +40,13 @@ def _together_the_long_way(game: Game) -> int | None:
 def test_mage_witch_together_skips_the_walk_only_with_one_out_of_play(seed: int,
                                                                       rules: Rules) -> None:
     """`together` answers at once when the mage or the witch is out of play;
-    its answer is the two figures' roots compared, after every action."""
+    its answer is the two figures' roots compared, after every action, and
+    each figure's root (read in place) is the core's `neutral_node`'s."""
     out = both = 0
     for game in _random_positions(seed, rules):
         assert mage_witch.together(game) == _together_the_long_way(game)
+        for figure in mage_witch.FIGURES:
+            assert mage_witch.figure_root(game, figure) == _root_the_long_way(game, figure)
         in_play = [f for f in mage_witch.FIGURES if f in game.neutral_figures]
         out += len(in_play) < 2
         if in_play:

@@ -57,9 +57,18 @@ class Enchanted(Event):
 
 # ------------------------------------------------------------------ queries
 def figure_root(game: Game, figure: str) -> int | None:
-    """The root of the feature the mage or the witch stands on (None: out of play)."""
-    node = game.neutral_node(figure)
-    return game.find(node) if node is not None else None
+    """The root of the feature the mage or the witch stands on (None: out of
+    play). `game.neutral_node` read in place: asked four times a turn once
+    both figures are in play."""
+    spot = game.neutral_figures.get(figure)
+    if spot is None or len(spot) != 3:  # out of play, or off the tiles
+        return None
+    x, y, port = spot  # type: ignore[misc]
+    placed = game.board.get((x, y))
+    if placed is None:
+        return None
+    local = placed[0].feature_at_port(port, None)
+    return game.find(placed[1] + local) if local >= 0 else None
 
 
 def other(figure: str) -> str:
