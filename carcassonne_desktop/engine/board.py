@@ -434,7 +434,7 @@ class Board:
             # a cell's pattern only gains sides: it was in no bucket of this one
             cells = by_pattern.get(pattern)
             by_pattern[pattern] = (cell,) if cells is None else (*cells, cell)
-        for expansion in self.rules.hooks["on_tile_placed"]:
+        for expansion in self.rules.placed_hooks(rotated.tile):
             expansion.on_tile_placed(self, x, y, rotated)
 
     def _compute_placements(self, tile: TileType) -> tuple[list[PlacementGroup], int]:

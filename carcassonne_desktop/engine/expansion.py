@@ -141,6 +141,13 @@ class Expansion:
     def on_tile_placed(self, game: Game, x: int, y: int, rotated: RotatedTile) -> None:
         """Update this expansion's state after a tile is put down."""
 
+    def watches_tile(self, tile: TileType) -> bool:
+        """Whether `on_tile_placed` may do anything when a tile of this type
+        is put down (judged on the type alone: the answer is kept for the
+        whole game). False lets the core skip the hook for this tile: with
+        every expansion, most tiles are no river tile, no volcano."""
+        return True
+
     # --- the figure step ---------------------------------------------------
     def may_deploy(self, game: Game, figure: FigureType, feature: Feature) -> bool:
         """Veto a deployment the core would allow (return False to forbid)."""

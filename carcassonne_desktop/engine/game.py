@@ -1,10 +1,11 @@
 """The game: one pending decision at a time, `legal_actions()` and
 `apply(action) -> events`, driven through the compiled steps of the turn.
 
-The board and its features live in `board.py`, scoring in `scoring.py`; this
-module is the turn flow: the core's works for the steps of a turn (draw,
-place, figure, score, end), the driver that runs works until one asks a
-decision, and the dispatch of each action to the kind of decision pending.
+The board and its features live in `board.py`, scoring in `scoring.py`, the
+core's works for the steps of a turn (draw, place, figure, score, end) in
+`core_works.py`, the driver that runs works until one asks a decision in
+`driver.py`; this module is the game's public view and the dispatch of each
+action to the kind of decision pending.
 The state is plain lists, dicts and small objects so that `copy()` is cheap
 for search.
 """
@@ -30,16 +31,14 @@ from carcassonne_desktop.engine.board import Board, FeatureInfo, FigureOnBoard
 from carcassonne_desktop.engine.chance import Streams
 from carcassonne_desktop.engine.core_works import (
     _CORE_FIGURE,
-    _DEALT,
     _FIGURED,
-    _PLACE_DECISIONS,
     _PLACED,
     CoreWorks,
 )
 from carcassonne_desktop.engine.decisions import FIGURE, PLACE_TILE, Decision, Resolved
+from carcassonne_desktop.engine.driver import TurnDriver
 from carcassonne_desktop.engine.errors import IllegalActionError, SetupError
 from carcassonne_desktop.engine.events import (
-    DecisionRequested,
     Event,
     FigureDeployed,
     OutcomeRevealed,
@@ -56,18 +55,15 @@ from carcassonne_desktop.engine.scoring import Scoring
 from carcassonne_desktop.engine.setup import GameSetup
 from carcassonne_desktop.engine.snapshots import Snapshots
 from carcassonne_desktop.engine.track import ScoreTrack
-from carcassonne_desktop.engine.turn import STEP_INDEX, CallFrame, first_work_of
+from carcassonne_desktop.engine.turn import CallFrame
 
 __all__ = ["FIGURE", "PLACE_TILE", "Decision", "FeatureInfo", "FigureOnBoard", "Game"]
 
 OVER = "over"
-# The decisions of every turn are announced by their own events (tile drawn,
-# tile placed), not by a DecisionRequested.
-_SILENT = frozenset({PLACE_TILE, FIGURE})
 
 
-class Game(CoreWorks, Board, FigureMoves, FigureStep, Relinking, Scoring, ScoreTrack,
-           Snapshots):
+class Game(CoreWorks, TurnDriver, Board, FigureMoves, FigureStep, Relinking, Scoring,
+           ScoreTrack, Snapshots):
     """A game in progress. Create with a `GameSetup`; drive with `apply`."""
 
     # Slots, not an instance dict: with more than 30 attributes CPython stops
@@ -541,111 +537,3 @@ class Game(CoreWorks, Board, FigureMoves, FigureStep, Relinking, Scoring, ScoreT
             FigureDeployed(player, action.figure, action.x, action.y, action.port,
                            rotated.tile.features[local].kind)
         )
-
-    # ------------------------------------------------------------ the driver
-    def _run(self, events: list[Event]) -> None:
-        """Run the works of the turn from the cursor until one asks a decision
-        (then `pending` holds it) or the game ends."""
-        runs = self.rules.plan_runs
-        size = len(runs)
-        cursor = self._cursor
-        settle_always = self.rules.settle_always
-        while not self.over:
-            if self.pawn_queue or (settle_always and self.settle_due):
-                decision = self.settle_pawns(events)
-                if decision is not None:
-                    self._cursor = cursor
-                    self.pending = decision
-                    events.append(DecisionRequested(decision.kind, decision.player))
-                    return
-            decision = runs[cursor](self, events)
-            if decision is not None:
-                self._cursor = cursor
-                self.pending = decision
-                if decision.kind not in _SILENT:
-                    events.append(DecisionRequested(decision.kind, decision.player))
-                return
-            if self._jump is not None:
-                cursor = self._follow_jump(cursor)
-                continue
-            cursor += 1
-            if self._calls and cursor == self._calls[-1].end:
-                cursor = self._return_from_call()
-                continue
-            if cursor == size:
-                cursor = 0
-        self._cursor = cursor
-        self.pending = None
-
-    def _finish_core_turn(self, events: list[Event]) -> None:
-        """The compiled plan of a game without turn works of expansions is the
-        core's five works: after the figure step come score, end, draw and
-        place. The same works in the same order as `_run`, without its loop:
-        this is the inner loop of every search."""
-        self._work_score(events)
-        self._work_end(events)
-        self._work_draw(events)
-        if self.over:
-            self._cursor = 0
-            self.pending = None
-            return
-        self._cursor = _CORE_FIGURE - 1
-        self.pending = _PLACE_DECISIONS[self.turn_player]
-
-    def repeat_from(self, step: str) -> None:
-        """After the running work finishes, go back to `step` within this turn
-        (the builder's second tile); the core's per-turn flags are cleared."""
-        for key in (_DEALT, _PLACED, _FIGURED):
-            self.turn_state.pop(key, None)
-        self._jump = first_work_of(self.rules.plan, step)
-
-    def call_steps(self, first: str, last: str) -> None:
-        """After the running work finishes, run the steps `first` to `last`
-        as a part of the turn of its own (message 4's extra tile: its draw,
-        placement, figure step and scoring), then come back: the caller's
-        `turn_state` and `last_placed` are restored and the calling work
-        runs again (its own `turn_state` tells it that it called). The called
-        part starts with an empty `turn_state`, so every work of those steps
-        runs for the new tile; the core's draw deals only the turn player,
-        and when no tile can be dealt the part ends at once. A called run
-        never includes the `end` step (the turn's end belongs to the caller)."""
-        if STEP_INDEX[first] > STEP_INDEX[last] or last == "end":
-            raise ValueError(f"cannot call the steps {first}..{last}")
-        plan = self.rules.plan
-        start = first_work_of(plan, first)
-        end = next((i for i in range(start, len(plan))
-                    if STEP_INDEX[plan[i].step] > STEP_INDEX[last]), len(plan))
-        self._jump = (start, end)
-
-    @property
-    def call_depth(self) -> int:
-        """How many called runs of steps the turn is inside (0: none)."""
-        return len(self._calls)
-
-    def _follow_jump(self, cursor: int) -> int:
-        """The driver takes a pending `repeat_from` or `call_steps` jump."""
-        jump, self._jump = self._jump, None
-        if type(jump) is tuple:
-            start, end = jump
-            frame = CallFrame(cursor, end, tuple(self.turn_state.items()), self.last_placed)
-            self._calls = (*self._calls, frame)
-            self.turn_state = {}
-            self.settle_due = True
-            return start
-        return jump  # type: ignore[return-value]
-
-    def _return_from_call(self) -> int:
-        """Leave the innermost called run: restore the caller's part of the
-        turn and give the index of the calling work (it runs again)."""
-        frame = self._calls[-1]
-        self._calls = self._calls[:-1]
-        self.turn_state = dict(frame.turn_state)
-        self.settle_due = True  # what the caller's part held may wait again
-        self.last_placed = frame.last_placed
-        self._figure_options = None
-        return frame.caller
-
-    def end_call(self) -> None:
-        """End the innermost called run now (nothing to deal for it): the
-        driver goes back to its caller once the running work finishes."""
-        self._jump = self._return_from_call()

@@ -16,7 +16,7 @@ from carcassonne_desktop.engine.errors import SetupError
 from carcassonne_desktop.engine.expansion import Expansion, overrides, registry, tiles_of
 from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.setup import GameSetup
-from carcassonne_desktop.engine.turn import Work, compile_plan
+from carcassonne_desktop.engine.turn import RunFn, Work, compile_plan
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -99,6 +99,8 @@ class Rules:
         #: `placement_filters` and `deploy_vetoes` by tile id.
         self.tile_filters: dict[str, tuple[tuple[Expansion, ...], tuple[Expansion, ...]]] = {}
         self.tile_vetoes: dict[str, tuple[Expansion, ...]] = {}
+        #: `placed_hooks` by tile id.
+        self.tile_placed: dict[str, tuple[Expansion, ...]] = {}
         #: Some figure stands only with its owner's follower (builder, pig).
         self.dependent_figures = any(f.requires_own_follower for f in self.figures)
         self.hand_size = 3 if self.options.get("hand_of_3") else 1
@@ -128,7 +130,9 @@ class Rules:
 
         #: The works of a turn in order, compiled once for this game's expansions.
         self.plan: tuple[Work, ...] = compile_plan(Game.CORE_WORK, attached)
-        self.plan_runs = tuple(work.run for work in self.plan)
+        self.plan_runs: tuple[RunFn | None, ...] = tuple(work.run for work in self.plan)
+        #: `runs_after` by tile id.
+        self.tile_runs: dict[str, tuple[RunFn | None, ...]] = {}
         #: No expansion attaches work to the turn or asks before the final
         #: scoring: the driver may take the core's straight path (same works,
         #: same order, and a game that ends ends at once).
@@ -166,6 +170,15 @@ class Rules:
             self.tile_filters[tile.id] = filters
         return filters
 
+    def placed_hooks(self, tile: TileType) -> tuple[Expansion, ...]:
+        """The `on_tile_placed` expansions that watch `tile` (their
+        `watches_tile`), found once per tile type."""
+        hooks = self.tile_placed.get(tile.id)
+        if hooks is None:
+            hooks = self.tile_placed[tile.id] = tuple(
+                e for e in self.hooks["on_tile_placed"] if e.watches_tile(tile))
+        return hooks
+
     def deploy_vetoes(self, tile: TileType) -> tuple[Expansion, ...]:
         """The `may_deploy` expansions that may veto a figure in the figure
         step of `tile` (their `vetoes_tile`), found once per tile type."""
@@ -174,6 +187,18 @@ class Rules:
             vetoes = tuple(e for e in self.hooks["may_deploy"] if e.vetoes_tile(tile))
             self.tile_vetoes[tile.id] = vetoes
         return vetoes
+
+    def runs_after(self, tile: TileType) -> tuple[RunFn | None, ...]:
+        """The runs of the plan once `tile` is the tile placed, found once per
+        tile type: None for each work that names its tiles (`Work.tiles`)
+        and not this one, which the driver then does not call (with every
+        expansion, most tiles need no gold, robber, crop circle or fair)."""
+        runs = self.tile_runs.get(tile.id)
+        if runs is None:
+            runs = self.tile_runs[tile.id] = tuple(
+                None if work.tiles is not None and not work.tiles(tile) else work.run
+                for work in self.plan)
+        return runs
 
     def decision_kind(self, name: str) -> DecisionKind:
         kind = self.decision_kinds.get(name)

@@ -19,6 +19,7 @@ from carcassonne_desktop.engine.errors import SetupError
 from carcassonne_desktop.engine.events import Event
 
 if TYPE_CHECKING:
+    from carcassonne_desktop.engine.catalogue import TileType
     from carcassonne_desktop.engine.game import Game
 
 #: The steps of a turn, in the order of seed 004.
@@ -46,6 +47,12 @@ class Work:
     run: RunFn
     before: bool = False
     name: str = ""
+    #: For a work after the place step that has something to do only after a
+    #: tile of some types was placed (a gold mine, a robber, a fair): whether
+    #: `tile` is one (judged on the type alone; `run` must return None and
+    #: change nothing after any other tile). The compiled turn does not call
+    #: the work after the others (`Rules.runs_after`). None: every tile.
+    tiles: Callable[[TileType], bool] | None = None
 
 
 class CallFrame(NamedTuple):
@@ -62,6 +69,14 @@ class CallFrame(NamedTuple):
     last_placed: tuple[int, int] | None
 
 
+def tiles_flagged(flag: str) -> Callable[[TileType], bool]:
+    """`Work.tiles` for a work that acts only after a tile with `flag`."""
+    def flagged(tile: TileType) -> bool:
+        return bool(tile.flags.get(flag))
+
+    return flagged
+
+
 def compile_plan(core: Iterable[Work], attached: Iterable[Work]) -> tuple[Work, ...]:
     """Order the works: by step, then expansions' `before` works, the core's
     work, and expansions' `after` works (expansions in registry order)."""
@@ -70,6 +85,9 @@ def compile_plan(core: Iterable[Work], attached: Iterable[Work]) -> tuple[Work, 
     for work in core + attached:
         if work.step not in STEP_INDEX:
             raise SetupError(f"work {work.name!r} attaches to unknown step {work.step!r}")
+        if work.tiles is not None and STEP_INDEX[work.step] <= STEP_INDEX["place"]:
+            # before the tile is placed, the tile placed is the last turn's
+            raise SetupError(f"work {work.name!r} names its tiles but runs before the placement")
     plan: list[Work] = []
     for step in STEPS:
         plan.extend(w for w in attached if w.step == step and w.before)

@@ -82,11 +82,9 @@ class Abbot(Expansion):
     def extra_actions(self, game: Game) -> Iterable[Action]:
         player = game.current
         if game.supply[player].get(ABBOT, 0) > 0:
-            return  # the one abbot is at home: no walk over every figure placed
-        for owner, figure, node in game.figures_placed:
-            if owner == player and figure == ABBOT:
-                x, y = game.node_pos[node]
-                yield Recall(ABBOT, x, y)
+            return ()  # the one abbot is at home: no walk over every figure placed
+        return [Recall(ABBOT, *game.node_pos[node]) for owner, figure, node in game.figures_placed
+                if owner == player and figure == ABBOT]
 
     def apply_action(self, game: Game, action: Action) -> list[Event] | None:
         if not isinstance(action, Recall) or action.figure != ABBOT:

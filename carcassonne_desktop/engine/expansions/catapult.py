@@ -55,7 +55,7 @@ from carcassonne_desktop.engine.features import (
 )
 from carcassonne_desktop.engine.layout_props import register_prop_placement
 from carcassonne_desktop.engine.score_terms import ScoreTerm
-from carcassonne_desktop.engine.turn import Work
+from carcassonne_desktop.engine.turn import Work, tiles_flagged
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -537,4 +537,5 @@ class Catapult(Expansion):
         )
 
     def turn_work(self) -> Iterable[Work]:
-        return (Work("end", _round_work, before=True, name=f"{ID}.round"),)
+        return (Work("end", _round_work, before=True, name=f"{ID}.round",
+                     tiles=tiles_flagged(FAIR)),)

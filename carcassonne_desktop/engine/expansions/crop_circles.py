@@ -58,6 +58,7 @@ from carcassonne_desktop.engine.rounds import (
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
+    from carcassonne_desktop.engine.catalogue import TileType
     from carcassonne_desktop.engine.game import Game
 
 ID = "crop_circles"
@@ -124,6 +125,11 @@ def circle_type(game: Game, pos: Position | None) -> str | None:
         return None
     value = game.board[pos][0].tile.flags.get(CROP_CIRCLE)
     return value if value in TYPES else None
+
+
+def _has_circle(tile: TileType) -> bool:
+    """`Work.tiles` of the round: a tile `circle_type` names a circle for."""
+    return tile.flags.get(CROP_CIRCLE) in TYPES
 
 
 def is_follower(figure: FigureType) -> bool:
@@ -292,4 +298,4 @@ class CropCircles(Expansion):
         )
 
     def turn_work(self) -> Iterable[Work]:
-        return (Work("after_score", _circle_work, name=f"{ID}.round"),)
+        return (Work("after_score", _circle_work, name=f"{ID}.round", tiles=_has_circle),)

@@ -47,6 +47,7 @@ from carcassonne_desktop.engine.layout_props import register_prop_placement
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
+    from carcassonne_desktop.engine.catalogue import TileType
     from carcassonne_desktop.engine.game import Game
 
 ID = "ferries"
@@ -213,13 +214,13 @@ def _road_neighbours(game: Game, node: int, links: Mapping[Position, tuple[int, 
 def first_ferries(game: Game, placed: Position) -> list[Position]:
     """The first ferry met along each road of the tile at `placed`, walking
     away from it (its own ferry, placed this turn, is passed through)."""
-    links = ferries(game)
     rotated, base = game.board[placed]
-    found: set[Position] = set()
     starts = [base + local for local, spec in enumerate(rotated.tile.features)
               if spec.kind == "road"]
-    if not _ferry_on_roads(game, placed, starts, links):
+    if not starts or not _ferry_on_roads(game, placed, starts):
         return []
+    links = ferries(game)
+    found: set[Position] = set()
     seen = set(starts)
     todo = list(starts)
     while todo:
@@ -236,19 +237,19 @@ def first_ferries(game: Game, placed: Position) -> list[Position]:
     return sorted(found)
 
 
-def _ferry_on_roads(game: Game, placed: Position, starts: list[int],
-                    links: Mapping[Position, tuple[int, int]]) -> bool:
+def _ferry_on_roads(game: Game, placed: Position, starts: list[int]) -> bool:
     """Whether another tile's ferry lies on one of the roads `starts` belong
     to. A road's feature already joins what the ferries link (`tile_links`),
     so the walk of `first_ferries` never leaves it: without a ferry on its
-    tiles the walk, run every turn once a ferry exists, would find none."""
-    others = [pos for pos in links if pos != placed]
+    tiles the walk, run every turn once a ferry exists, would find none.
+    (Read from the kept ferries, not `ferries()`'s dict: asked every turn.)"""
+    others = {pos for pos, _, _ in game.extension_state.get(ID, ()) if pos != placed}
     if not others:
         return False
     features = game.features
     for start in starts:
         feature = features[game.find(start)]
-        if feature is not None and any(pos in feature.tiles for pos in others):
+        if feature is not None and not others.isdisjoint(feature.tiles):
             return True
     return False
 
@@ -268,6 +269,12 @@ def movable_ferries(game: Game) -> list[Position]:
 
 
 # ------------------------------------------------------------- the works
+def _may_ferry(tile: TileType) -> bool:
+    """`Work.tiles` of the ferries' work: a lake tile gets its ferry, and
+    only a tile with a road can lead to a ferry to turn (`first_ferries`)."""
+    return bool(tile.flags.get(LAKE_FLAG)) or tile.has_feature("road")
+
+
 def _ferry_work(game: Game, events: list[Event]) -> Decision | None:
     """After the figure step (seed 001: "2. Poser un meeple, 3. Poser un bac,
     4. Faire pivoter un bac, 5. Évaluer"): the new ferry, then the turns."""
@@ -400,7 +407,7 @@ class Ferries(Expansion):
                 DecisionKind(FERRY_MOVE, _move_legal, _move_resolve, _move_explain))
 
     def turn_work(self) -> Iterable[Work]:
-        return (Work("after_figure", _ferry_work, name=f"{ID}.ferries"),)
+        return (Work("after_figure", _ferry_work, name=f"{ID}.ferries", tiles=_may_ferry),)
 
     def tile_links(self, game: Game, x: int, y: int) -> Iterable[tuple[int, int]]:
         link = ferries(game).get((x, y))

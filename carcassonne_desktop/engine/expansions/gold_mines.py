@@ -33,7 +33,7 @@ from carcassonne_desktop.engine.expansion import Expansion, register
 from carcassonne_desktop.engine.features import FEATURE_KINDS, NEIGHBOURHOOD, Position
 from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD as AROUND
 from carcassonne_desktop.engine.score_terms import ScoreTerm
-from carcassonne_desktop.engine.turn import Work
+from carcassonne_desktop.engine.turn import Work, tiles_flagged
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -237,7 +237,8 @@ class GoldMines(Expansion):
 
     def turn_work(self) -> Iterable[Work]:
         return (
-            Work("after_place", _gold_work, before=True, name=f"{ID}.place"),
+            Work("after_place", _gold_work, before=True, name=f"{ID}.place",
+                 tiles=tiles_flagged(GOLD)),
             Work("after_score", _hand_out, before=True, name=f"{ID}.hand_out"),
         )
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from carcassonne_desktop.engine.actions import Action, register_action
@@ -140,6 +139,8 @@ HERD_ACTION = Flock(HERD)
 
 # ------------------------------------------------------------- the flocks
 def _shepherd_spot(game: Game, player: int) -> tuple[int, str, int] | None:
+    if game.supply[player].get(SHEPHERD):
+        return None  # a player's one shepherd, in the supply: on no field (asked every turn)
     for spot in game.figures_placed:
         if spot[0] == player and spot[1] == SHEPHERD:
             return spot
@@ -264,15 +265,28 @@ def _shared_edge(rotated: RotatedTile) -> tuple[int, int] | None:
     return own[0], (own[1] + rotated.rot) % 4
 
 
-@lru_cache(maxsize=1024)  # tile types of a few catalogues (each Rules builds its own)
 def _shared_edge_of(tile: TileType) -> tuple[int, int] | None:
     """(local city, unturned direction of its shared edge), once per tile
-    type: every placed tile asks it of itself and its four neighbours."""
+    type: every placed tile asks it of itself and its four neighbours (kept
+    in a plain dict by tile type: an `lru_cache` call cost more than the
+    rest of the question)."""
+    try:
+        return _SHARED_EDGES[tile]
+    except KeyError:
+        pass
+    found = None
     for local, spec in enumerate(tile.features):
         edge = spec.attrs.get("shared_edge")
         if isinstance(edge, str):
-            return local, PORT_INDEX[edge]
-    return None
+            found = local, PORT_INDEX[edge]
+            break
+    if len(_SHARED_EDGES) > 20_000:  # tile types of a few catalogues (each Rules builds its own)
+        _SHARED_EDGES.clear()
+    _SHARED_EDGES[tile] = found
+    return found
+
+
+_SHARED_EDGES: dict[TileType, tuple[int, int] | None] = {}
 
 
 # ---------------------------------------------------------------- the rules

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from carcassonne_desktop.engine.actions import Action, MoveFigure, Remove, Spot
@@ -27,7 +26,7 @@ from carcassonne_desktop.engine.score_terms import ScoreTerm, explain
 from carcassonne_desktop.engine.turn import Work
 
 if TYPE_CHECKING:
-    from carcassonne_desktop.engine.catalogue import TileType
+    from carcassonne_desktop.engine.catalogue import RotatedTile
     from carcassonne_desktop.engine.game import Game
 
 MAGE, WITCH = "mage", "witch"
@@ -58,9 +57,18 @@ class Enchanted(Event):
 
 # ------------------------------------------------------------------ queries
 def figure_root(game: Game, figure: str) -> int | None:
-    """The root of the feature the mage or the witch stands on (None: out of play)."""
-    node = game.neutral_node(figure)
-    return game.find(node) if node is not None else None
+    """The root of the feature the mage or the witch stands on (None: out of
+    play). `game.neutral_node` read in place: asked four times a turn once
+    both figures are in play."""
+    spot = game.neutral_figures.get(figure)
+    if spot is None or len(spot) != 3:  # out of play, or off the tiles
+        return None
+    x, y, port = spot  # type: ignore[misc]
+    placed = game.board.get((x, y))
+    if placed is None:
+        return None
+    local = placed[0].feature_at_port(port, None)
+    return game.find(placed[1] + local) if local >= 0 else None
 
 
 def other(figure: str) -> str:
@@ -69,6 +77,9 @@ def other(figure: str) -> str:
 
 def together(game: Game) -> int | None:
     """The root of the feature both figures stand on, if they share one."""
+    spots = game.neutral_figures
+    if MAGE not in spots or WITCH not in spots:
+        return None  # (asked twice a turn: most turns, one is out of play)
     mage = figure_root(game, MAGE)
     return mage if mage is not None and mage == figure_root(game, WITCH) else None
 
@@ -91,6 +102,7 @@ def _open_spots(game: Game) -> Iterator[tuple[int, tuple[int, int, str]]]:
     road or city does not depend on the segment that reached it)."""
     placed = game.last_placed
     features = game.features
+    parent = game.parent
     find = game.find
     done: set[int] = set()
     # The board holds its tiles in the order they were put, which is the
@@ -99,20 +111,35 @@ def _open_spots(game: Game) -> Iterator[tuple[int, tuple[int, int, str]]]:
     for pos, (rotated, base) in game.board.items():
         if pos == placed:
             continue
-        for local in _road_and_city_segments(rotated.tile):
-            root = find(base + local)
+        segments = _SEGMENTS.get(rotated)
+        if segments is None:
+            segments = _road_and_city_segments(rotated)
+        for local, port in segments:
+            node = base + local
+            root = parent[node]
+            if parent[root] != root:  # (most segments point at their root)
+                root = find(node)
             if root in done:
                 continue
             done.add(root)
             feature = features[root]
             if feature is not None and feature.kind in KINDS and feature.open != 0:
-                yield root, (pos[0], pos[1], rotated.canonical_ports[local])
+                yield root, (pos[0], pos[1], port)
 
 
-@lru_cache(maxsize=1024)  # tile types of a few catalogues (each Rules builds its own)
-def _road_and_city_segments(tile: TileType) -> tuple[int, ...]:
-    """The tile's features the figures may stand on, by local index."""
-    return tuple(local for local, spec in enumerate(tile.features) if spec.kind in KINDS)
+#: (local, canonical port) of each rotated tile's roads and cities, by the
+#: catalogue's rotated tile (a few catalogues' worth: each Rules builds its own).
+_SEGMENTS: dict[RotatedTile, tuple[tuple[int, str], ...]] = {}
+
+
+def _road_and_city_segments(rotated: RotatedTile) -> tuple[tuple[int, str], ...]:
+    """The tile's features the figures may stand on: local index and spot port."""
+    if len(_SEGMENTS) > 20_000:
+        _SEGMENTS.clear()
+    segments = _SEGMENTS[rotated] = tuple(
+        (local, rotated.canonical_ports[local])
+        for local, spec in enumerate(rotated.tile.features) if spec.kind in KINDS)
+    return segments
 
 
 def moves(game: Game, figures: Iterable[str]) -> Moves:

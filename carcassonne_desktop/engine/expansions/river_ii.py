@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.engine.catalogue import RotatedTile, TileType
 from carcassonne_desktop.engine.decisions import Decision
 from carcassonne_desktop.engine.events import Event, TileDiscarded
-from carcassonne_desktop.engine.expansion import register
+from carcassonne_desktop.engine.expansion import Placement, register
 from carcassonne_desktop.engine.expansions.shared.river_course import (
     RiverCourse,
     is_lake,
@@ -87,6 +87,35 @@ def _river_tiles_left(game: Game) -> list[str]:
     return [tile for _, tile in reversed(live)]
 
 
+def river_tile_fits(game: Game, tile: TileType) -> bool:
+    """Whether the river tile `tile` has a legal placement now
+    (`game.placement_count(tile.id) > 0`): the dead-river check asks it of
+    every river tile left, before each draw of the river phase."""
+    return bool(end_placements(game, tile))
+
+
+def end_placements(game: Game, tile: TileType) -> Sequence[Placement]:
+    """The legal placements of the river tile `tile`, judged on the open ends
+    alone: the river's filter keeps no other cell, and every filter judges
+    each cell and placement on the board alone (engine/board.py
+    `_compute_placements`), so the placements the filters keep among the
+    ends' are all there are (the core's listing looks at every cell of the
+    frontier first: before each draw of the river phase, that was most of the
+    turn)."""
+    frontier = game.frontier
+    cells = [cell for end in open_ends(game) if (cell := (end[0], end[1])) in frontier]
+    cell_filters, placement_filters = game.rules.placement_filters(tile)
+    for expansion in cell_filters:
+        cells = expansion.filter_cells(game, tile, cells)
+    placements: Sequence[Placement] = [
+        (x, y, rot) for x, y in cells for rot in tile.fitting_rotations(frontier[(x, y)])]
+    for expansion in placement_filters:
+        if not placements:
+            break
+        placements = expansion.filter_placements(game, tile, placements)
+    return placements
+
+
 def set_aside_dead_river(game: Game, events: list[Event]) -> Decision | None:
     """Before each draw while river tiles are next: if none of the river
     tiles left fits anywhere, the river can no longer be continued and they
@@ -97,12 +126,14 @@ def set_aside_dead_river(game: Game, events: list[Event]) -> Decision | None:
     if not bag or not is_river_tile(catalogue[bag[-1]]):
         return None
     left = _river_tiles_left(game)
-    if not any(game.placement_count(t) for t in dict.fromkeys(left)):
+    if not any(river_tile_fits(game, catalogue[t]) for t in dict.fromkeys(left)):
         _set_aside(game, game.turn_player, left, events)
         return None
+    if not is_lake(catalogue[bag[-1]]):
+        return None  # (lakes come last: the count below only once one is next)
     lakes = [t for t in left if is_lake(catalogue[t])]
     surplus = len(lakes) - len(open_ends(game))
-    if surplus > 0 and is_lake(catalogue[bag[-1]]):
+    if surplus > 0:
         _set_aside(game, game.turn_player, lakes[:surplus], events)
     return None
 
@@ -157,6 +188,10 @@ class RiverII(RiverCourse):
         super().on_tile_placed(game, x, y, rotated)
         if rotated.tile.flags.get(VOLCANO) and game.pending is not None:
             game.turn_state[VOLCANO_PLACED] = True  # laid in a turn, not as a start tile
+
+    def watches_tile(self, tile: TileType) -> bool:
+        """River tiles for the course, the volcano for its extra turn."""
+        return super().watches_tile(tile) or bool(tile.flags.get(VOLCANO))
 
     def vetoes_tile(self, tile: TileType) -> bool:
         """Only the volcano's figure step is vetoed."""

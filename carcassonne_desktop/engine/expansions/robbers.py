@@ -40,7 +40,7 @@ from carcassonne_desktop.engine.figures import FigureType
 from carcassonne_desktop.engine.rounds import next_in_round, round_done, start_round
 from carcassonne_desktop.engine.score_terms import ScoreTerm
 from carcassonne_desktop.engine.track import TRACK_SQUARES, PawnMove
-from carcassonne_desktop.engine.turn import Work
+from carcassonne_desktop.engine.turn import Work, tiles_flagged
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
@@ -281,7 +281,8 @@ class Robbers(Expansion):
                 DecisionKind(STEAL, _steal_legal, _steal_resolve, _steal_explain))
 
     def turn_work(self) -> Iterable[Work]:
-        return (Work("after_place", _robber_work, name=f"{ID}.place"),)
+        return (Work("after_place", _robber_work, name=f"{ID}.place",
+                     tiles=tiles_flagged(ROBBER)),)
 
     def on_pawn_moved(self, game: Game, player: int, pawn: int, start: int, move: PawnMove,
                       events: list[Event]) -> None:

@@ -154,6 +154,24 @@ def _crown_action(figure: str, slot: str) -> DeployToArea:
     return DeployToArea(figure, WHEEL, slot)
 
 
+def _crown_deploys(figures: tuple[str, ...]
+                   ) -> tuple[tuple[tuple[str, str], tuple[DeployToArea, ...]], ...]:
+    """Each crown's area key with its deploys for `figures`, in the order of
+    the crowns (`free_crowns`): built once per set of figures in supply, so
+    that every figure step only asks which crowns are taken."""
+    table = _CROWN_DEPLOYS.get(figures)
+    if table is None:
+        data = wheel_data()
+        table = _CROWN_DEPLOYS[figures] = tuple(
+            ((WHEEL, slot), tuple(_crown_action(name, slot) for name in figures))
+            for section in data.sections for slot in data.crowns[section])
+    return table
+
+
+#: `_crown_deploys` by the figures in supply (a few per game's figures).
+_CROWN_DEPLOYS: dict[tuple[str, ...], tuple[tuple[tuple[str, str], tuple[DeployToArea, ...]], ...]] = {}
+
+
 def partisans_on_land(game: Game, player: int) -> list[tuple[int, str, int]]:
     """`player`'s partisans on features of the tiles (crowns excluded)."""
     types = game.rules.figure_by_name
@@ -483,10 +501,12 @@ class WheelOfFortune(Expansion):
     # --- the crown ---------------------------------------------------------
     def extra_actions(self, game: Game) -> Iterable[Action]:
         supply = game.supply[game.turn_player]
-        figures = [name for name in _crowners(game.rules) if supply.get(name, 0)]
+        figures = tuple(name for name in _crowners(game.rules) if supply.get(name, 0))
         if not figures:
             return ()
-        return [_crown_action(name, slot) for slot in free_crowns(game) for name in figures]
+        taken = game.area_figures
+        return [action for key, actions in _crown_deploys(figures) if key not in taken
+                for action in actions]
 
     def apply_action(self, game: Game, action: Action) -> list[Event] | None:
         if not isinstance(action, DeployToArea) or action.area != WHEEL:

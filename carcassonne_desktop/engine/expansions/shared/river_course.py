@@ -38,6 +38,7 @@ from carcassonne_desktop.engine.geometry import DELTAS, OPPOSITE
 
 if TYPE_CHECKING:
     from carcassonne_desktop.engine.game import Game
+    from carcassonne_desktop.engine.rules import Rules
 
 RIVER = "river"
 register_kind(FeatureKind(RIVER, NEVER, no_points, order=95))
@@ -53,17 +54,27 @@ RiverEnd = tuple[int, int, int, int]
 
 def river_ports(rotated: RotatedTile) -> tuple[int, ...]:
     """Edge directions (board orientation) where the tile's river meets an edge."""
-    return tuple(
-        port
-        for local, spec in enumerate(rotated.tile.features)
-        if spec.kind == RIVER
-        for port in rotated.feature_ports[local]
-        if port < 4
-    )
+    ports = _PORTS.get(rotated)
+    if ports is None:
+        if len(_PORTS) > 20_000:
+            _PORTS.clear()
+        ports = _PORTS[rotated] = tuple(
+            port
+            for local, spec in enumerate(rotated.tile.features)
+            if spec.kind == RIVER
+            for port in rotated.feature_ports[local]
+            if port < 4
+        )
+    return ports
+
+
+#: `river_ports` by the catalogue's rotated tile (every river placement
+#: checked asks for them, before each draw of the river phase).
+_PORTS: dict[RotatedTile, tuple[int, ...]] = {}
 
 
 def is_river_tile(tile: TileType) -> bool:
-    return tile.has_feature(RIVER)
+    return RIVER in tile.feature_kinds
 
 
 def is_lake(tile: TileType) -> bool:
@@ -127,12 +138,20 @@ class RiverCourse(Expansion):
     """Base of the expansions that bring river tiles: the bag order, the
     placement rules and the open ends, kept by the `lead` one."""
 
+    #: The rules `leads` last answered for, and its answer.
+    _lead: tuple[Rules, bool] | None = None
+
     def leads(self, game: Game) -> bool:
-        """Whether this river box keeps the course (the first in play)."""
-        for expansion in game.rules.expansions:
-            if isinstance(expansion, RiverCourse):
-                return expansion is self
-        return False
+        """Whether this river box keeps the course (the first in play): the
+        same for every game of these rules, so found once (the filters ask at
+        every river placement)."""
+        rules = game.rules
+        known = self._lead
+        if known is not None and known[0] is rules:
+            return known[1]
+        lead = next((e for e in rules.expansions if isinstance(e, RiverCourse)), None) is self
+        self._lead = (rules, lead)
+        return lead
 
     def start_layout(self, game: Game, laid: tuple[LaidTile, ...]) -> list[LaidTile] | None:
         """Alone, the spring is the start tile. After another start board
@@ -233,6 +252,10 @@ class RiverCourse(Expansion):
         if not is_river_tile(tile) or not self.leads(game):
             return None
         return _problem(game, tile, x, y, rot)
+
+    def watches_tile(self, tile: TileType) -> bool:
+        """Only a river tile moves the river's open ends."""
+        return is_river_tile(tile)
 
     def on_tile_placed(self, game: Game, x: int, y: int, rotated: RotatedTile) -> None:
         if not is_river_tile(rotated.tile):
