@@ -13,7 +13,12 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Action
-from carcassonne_desktop.ui.expansions import answered_on_features, decision_scene, token_kinds
+from carcassonne_desktop.ui.expansions import (
+    answered_on_features,
+    decision_scene,
+    has_player_notes,
+    token_kinds,
+)
 from carcassonne_desktop.ui.game_constants import (
     BOTTOM_BAR,
     BTN_H,
@@ -26,7 +31,7 @@ from carcassonne_desktop.ui.game_constants import (
     TOOLBAR_TOP,
 )
 from carcassonne_desktop.ui.game_texts import choice_label
-from carcassonne_desktop.ui.hud import PANEL_W, panel_rect, players_row_height
+from carcassonne_desktop.ui.hud import PANEL_W, panel_rect, players_row_height, wants_notes_line
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -43,6 +48,9 @@ CARD_H = 132
 CARD_MIN_H = 64
 #: The least height of the log under the buttons.
 LOG_MIN_H = 40
+#: The panel under the tile card at its least: the buttons' rows, the log's
+#: title and its least height.
+BELOW_CARD = 6 + 2 * (BTN_H + 8) + BTN_H + 4 + 10 + 24 + LOG_MIN_H + PAD
 
 #: The answer buttons' text size in the theme (#primary_button) and room
 #: for their borders: what decides how many fit side by side.
@@ -123,12 +131,23 @@ class GamePanel:
 
     # ------------------------------------------------------------------ widgets
 
+    def notes_line(self) -> bool:
+        """Whether the players' notes go under their names (a long name), when
+        the window's height leaves the rest of the panel its least room."""
+        game = self.game
+        if not wants_notes_line([p.name for p in game.setup.players], has_player_notes(game)):
+            return False
+        height = self.app.screen_size[1] if self.app is not None else 800
+        n = game.num_players
+        rows = n * players_row_height(n, bool(token_kinds(game)), True)
+        return PAD + rows + 4 + 24 + 6 + CARD_MIN_H + BELOW_CARD <= height
+
     def _panel_layout(self) -> dict[str, pygame.Rect]:
         """Where the panel's parts go (shared by drawing, clicks and widgets)."""
         size = self.app.screen_size if self.app is not None else (1280, 800)
         panel = panel_rect(size)
         n = self.game.num_players
-        row_h = players_row_height(n, bool(token_kinds(self.game)))
+        row_h = players_row_height(n, bool(token_kinds(self.game)), self.notes_line())
         x, w = panel.x + PAD, panel.width - 2 * PAD
         y = PAD
         players = pygame.Rect(x, y, w, n * row_h)
@@ -137,8 +156,7 @@ class GamePanel:
         y = tiles_left.bottom + 6
         # the tile card gives way to taller player rows (a line for the goods)
         # before the buttons under it leave the window
-        below = 6 + 2 * (BTN_H + 8) + BTN_H + 4 + 10 + 24 + LOG_MIN_H + PAD
-        card = pygame.Rect(x, y, w, max(CARD_MIN_H, min(CARD_H, size[1] - y - below)))
+        card = pygame.Rect(x, y, w, max(CARD_MIN_H, min(CARD_H, size[1] - y - BELOW_CARD)))
         y = card.bottom + 6
         row_b = pygame.Rect(x, y, w, BTN_H)
         y = row_b.bottom + 8
