@@ -144,6 +144,25 @@ def test_losing_the_focus_mid_pull_drops_the_pull_and_no_hurl_is_lost(_screen) -
     assert len(answers) == 1
 
 
+def test_regression_catapult_pull_stopped_at_the_window_edge(_screen) -> None:
+    """The catapult stands at the bottom of the window: a press on it left a
+    pull of a few pixels before the pointer met the edge (a third of the
+    power at 1920x1080, seen under Xvfb). The pull follows the mouse's
+    movements (``rel``), past the edge, to full power."""
+    scene, answers = _hurl_scene()
+    TABLE["helper"] = True  # no wobble: the landing is the pull's
+    press = (640, 780)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=press))
+    for _ in range(4):  # the pointer stays on the window's last row; the mouse goes on
+        scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 799), rel=(0, 60),
+                                              buttons=(1, 0, 0)))
+    assert scene.pulled() == (press, (640, 780 + 240))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(640, 799)))
+    _run(scene, FLIGHT_SECONDS + SHOW_SECONDS)
+    assert answers == [Hurl("knockout", *rest_point(scene.launch, press, (640, 780 + 240)))]
+    assert 780 + 240 - press[1] > MAX_PULL  # full power, out of reach before
+
+
 def test_the_answer_is_one_the_game_takes(_screen) -> None:
     scene, answers = _hurl_scene()
     _drag(scene, (640, 500), (640, 700))
