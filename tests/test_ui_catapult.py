@@ -604,3 +604,27 @@ def test_regression_pill_said_pick_an_answer_with_tab_while_a_hurl_waited(app) -
         assert said == i18n.tr("decision.catapult.enter"), said
         assert "Tab" not in said and all(key in said.lower() for key in keys), said
     app.set_language("fr")
+
+
+def test_regression_seduction_swap_labels_cut_in_the_answer_buttons() -> None:
+    """Under Xvfb with every expansion, the seduction's answers read "Votre
+    partisan (pré, au nord-oues": too long for a whole row even at the
+    compact type. Such labels take the small classes, where they hold."""
+    from carcassonne_desktop.ui.game_panel import (
+        CHOICE_PADDING,
+        COMPACT_FONT_PX,
+        choice_object_id,
+    )
+    from carcassonne_desktop.ui.hud import PANEL_W
+    from carcassonne_desktop.ui.resources import font, load_theme
+
+    i18n.set_language("fr")
+    row = PANEL_W - 2 * 16  # the panel's buttons' row
+    label = i18n.tr("catapult.swap.board_from", figure=i18n.tr("figure.follower"), feature=i18n.tr("feature.field"),
+                    direction=i18n.tr("catapult.direction.nw"))
+    assert font(COMPACT_FONT_PX, bold=True).size(label)[0] + CHOICE_PADDING > row  # was cut
+    theme = load_theme()
+    for primary in (True, False):
+        small = theme[choice_object_id(primary, True, True)]
+        assert font(int(small["font"]["size"]), bold=True).size(label)[0] + CHOICE_PADDING <= row
+    assert int(theme[choice_object_id(True, True)]["font"]["size"]) == COMPACT_FONT_PX

@@ -56,6 +56,9 @@ BELOW_CARD = 6 + 2 * (BTN_H + 8) + BTN_H + 4 + 10 + 24 + LOG_MIN_H + PAD
 #: for their borders: what decides how many fit side by side.
 CHOICE_FONT_PX = 24
 CHOICE_PADDING = 24
+#: The compact classes' answer font (#primary_button_compact): a label still
+#: too long for a whole row at it takes the small classes.
+COMPACT_FONT_PX = 18
 
 
 class GamePanel:
@@ -329,6 +332,10 @@ class GamePanel:
         # a label longer than a whole row ("Faire voler le grand partisan")
         # was cut: those buttons take the theme's smaller type
         compact = widest + CHOICE_PADDING > width
+        # still cut at the compact type ("Votre partisan (pré, au nord-oues",
+        # the Catapult's seduction under Xvfb): the small classes
+        small = compact and max(font(COMPACT_FONT_PX, bold=True).size(label)[0]
+                                for label in labels) + CHOICE_PADDING > width
         # the rows go up over the card, never over the tiles-left line above it
         # (four answers one per row covered it: the Count's quarters)
         lines = -(-len(labels) // per_row)
@@ -346,15 +353,16 @@ class GamePanel:
             rect = pygame.Rect(row.x + column * (width + 8), top + line * (height + 6), width, height)
             self.buttons[f"choice:{index}"] = pygame_gui.elements.UIButton(
                 rect, label, self.manager, container=self.root, tool_tip_text=label,
-                object_id=choice_object_id(bool(kind), compact))
+                object_id=choice_object_id(bool(kind), compact, small))
             # the tile card shrinks above the answers rather than hide under them
             self.choices_top = rect.top if self.choices_top is None else min(self.choices_top, rect.top)
 
 
-def choice_object_id(primary: bool, compact: bool) -> str | None:
+def choice_object_id(primary: bool, compact: bool, small: bool = False) -> str | None:
     """The theme class of an answer's button: a decision's answers stand out;
-    labels too long for a whole row take the compact class's smaller type."""
+    labels too long for a whole row take the compact class's smaller type,
+    and those still too long the small class's (the tooltip says them whole)."""
     if primary:
-        return "#primary_button_compact" if compact else "#primary_button"
-    return "#button_compact" if compact else None
+        return "#primary_button_small" if small else "#primary_button_compact" if compact else "#primary_button"
+    return "#button_small" if small else "#button_compact" if compact else None
 
