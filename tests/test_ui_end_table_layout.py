@@ -25,20 +25,27 @@ COLOURS = ("red", "blue", "green", "yellow", "black", "purple")
 SIZES = ((960, 640), (1280, 800), (1920, 1080))
 
 
-@cache
-def finished_game(players: int) -> Game:
-    """A random game with every expansion, played to its end."""
+def every_expansion_game(names: tuple[str, ...], seed: int, moves: int | None = None) -> Game:
+    """A random game with every expansion, ``moves`` actions in (to its end when None)."""
     from carcassonne_desktop.ui.launcher import build_hooks
 
     expansions = ("base", *(e["id"] for e in build_hooks().expansions if e["id"] != "base"))
-    setup = GameSetup(players=tuple(PlayerSetup(NAMES[i], COLOURS[i]) for i in range(players)),
-                      expansions=expansions, seed=2)
+    setup = GameSetup(players=tuple(PlayerSetup(name, COLOURS[i]) for i, name in enumerate(names)),
+                      expansions=expansions, seed=seed)
     game = Game(setup)
-    rng = random.Random(2)
-    while not game.is_over:
+    rng = random.Random(seed)
+    played = 0
+    while not game.is_over and (moves is None or played < moves):
         actions = game.legal_actions()
         game.apply(actions[rng.randrange(len(actions))])
+        played += 1
     return game
+
+
+@cache
+def finished_game(players: int) -> Game:
+    """A random game with every expansion, played to its end."""
+    return every_expansion_game(NAMES[:players], 2)
 
 
 def eighteen(game: Game) -> list[str]:

@@ -11,7 +11,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import random
 from functools import cache
 
 import pytest
@@ -25,16 +24,10 @@ COLOURS = ("red", "blue", "green", "yellow", "black", "purple")
 
 @cache
 def game_with_everything(players: int) -> Game:
-    from carcassonne_desktop.ui.launcher import build_hooks
+    """Forty actions into a game with every expansion (notes beside every name)."""
+    from tests.test_ui_end_table_layout import every_expansion_game
 
-    every = ("base", *(e["id"] for e in build_hooks().expansions if e["id"] != "base"))
-    setup = GameSetup(players=tuple(PlayerSetup(NAMES[i], COLOURS[i]) for i in range(players)),
-                      expansions=every, seed=1)
-    game = Game(setup)
-    rng = random.Random(1)
-    for _ in range(40):
-        game.apply(rng.choice(list(game.legal_actions())))
-    return game
+    return every_expansion_game(NAMES[:players], 1, moves=40)
 
 
 def drawn_panel(tmp_path, monkeypatch, size, game):  # type: ignore[no-untyped-def]
