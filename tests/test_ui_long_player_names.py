@@ -82,3 +82,26 @@ def test_short_names_keep_their_notes_beside_them(tmp_path, monkeypatch) -> None
         assert [name for name, _ in scene.players_view.drawn_names] == ["Joueur 1", "Joueur 2", "Joueur 3"]
     finally:
         close(app)
+
+
+def test_regression_player_tooltip_stayed_open_after_a_scene_on_top(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Under Xvfb, after a Catapult hurl the tooltip of the player row the
+    mouse had last pointed at stayed over the panel: the game scene kept the
+    mouse's place from before the hurl. On coming back it asks where it is."""
+    import pygame
+
+    from carcassonne_desktop.ui.scene import Scene
+    from tests.test_setup_presets import close
+
+    app, scene = drawn_panel(tmp_path, monkeypatch, (1280, 800), game_with_everything(2))
+    try:
+        row = scene._panel_layout()["players"]
+        scene.mouse = (row.centerx, row.top + 30)
+        assert scene.player_words_at(scene.mouse)  # the tooltip over the first row
+        app.stack.push(Scene(app))
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (200, 300))
+        monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+        app.stack.pop()
+        assert scene.mouse == (200, 300) and not scene.player_words_at(scene.mouse)
+    finally:
+        close(app)
