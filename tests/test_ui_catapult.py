@@ -628,3 +628,15 @@ def test_regression_seduction_swap_labels_cut_in_the_answer_buttons() -> None:
         small = theme[choice_object_id(primary, True, True)]
         assert font(int(small["font"]["size"]), bold=True).size(label)[0] + CHOICE_PADDING <= row
     assert int(theme[choice_object_id(True, True)]["font"]["size"]) == COMPACT_FONT_PX
+
+
+def test_regression_catch_hurler_long_name_cut_at_the_window_edge() -> None:
+    """The catch scene writes each name centred under its figure; the
+    hurler stands at the window's left edge and "Marie-Christine Delacroi"
+    read "e-Christine Delacroi" (seen under Xvfb). A centred line stays in."""
+    from carcassonne_desktop.ui.expansions.catapult_controls import draw_text
+
+    surface = pygame.Surface((1280, 800))
+    where = draw_text(surface, "Marie-Christine Delacroi", (40, 700), 20, centre=True, bold=True)
+    assert surface.get_rect().contains(where) and where.left == 0
+    assert draw_text(surface, "Ada", (640, 700), 20, centre=True).center == (640, 700)  # room: centred
