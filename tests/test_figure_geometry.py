@@ -165,3 +165,32 @@ def test_the_garden_and_the_walled_in_field_of_ic_03_are_two_spots():
     c.deploy(next(s for s in c.all_spots() if s.feature == field), "follower")
     [(figure, _)] = c.board_game.figure_positions()
     assert figure.feature_index == field
+
+
+def test_regression_cathedral_follower_offset_turns_with_the_tile():
+    """A building is drawn upright whatever the tile's turn, so the figure
+    standing in front of it must too: a cathedral's follower was shifted in
+    the tile's frame and stood beside the cathedral (or above it, on its
+    spires) once the tile turned. Every prop that moves a figure off its
+    spot, on every tile and in every rotation: the figure stands at the
+    prop's drawn place plus the prop's shift, in board orientation."""
+    from carcassonne_desktop.engine.tile_geometry import rotate_point
+
+    checked = set()
+    for tile in TILES:
+        layout = tile_layout(tile.raw)
+        for prop in layout.props:
+            if prop.feature is None:
+                continue
+            try:
+                dx, dy = prop_placement(prop.kind).anchor_shift
+            except ValueError:  # a core prop (a shield, a house): it moves no figure
+                continue
+            if (dx, dy) == (0.0, 0.0):
+                continue
+            for rot in range(4):
+                px, py = rotate_point(prop.pos, rot)  # where the art draws it, upright
+                fx, fy = feature_anchor(tile.raw, rot, prop.feature)
+                assert (fx - px, fy - py) == pytest.approx((dx, dy)), (tile.id, prop.kind, rot)
+            checked.add(prop.kind)
+    assert {"cathedral", "shrine"} <= checked

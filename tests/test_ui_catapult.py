@@ -144,6 +144,25 @@ def test_losing_the_focus_mid_pull_drops_the_pull_and_no_hurl_is_lost(_screen) -
     assert len(answers) == 1
 
 
+def test_regression_catapult_pull_stopped_at_the_window_edge(_screen) -> None:
+    """The catapult stands at the bottom of the window: a press on it left a
+    pull of a few pixels before the pointer met the edge (a third of the
+    power at 1920x1080, seen under Xvfb). The pull follows the mouse's
+    movements (``rel``), past the edge, to full power."""
+    scene, answers = _hurl_scene()
+    TABLE["helper"] = True  # no wobble: the landing is the pull's
+    press = (640, 780)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=press))
+    for _ in range(4):  # the pointer stays on the window's last row; the mouse goes on
+        scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 799), rel=(0, 60),
+                                              buttons=(1, 0, 0)))
+    assert scene.pulled() == (press, (640, 780 + 240))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(640, 799)))
+    _run(scene, FLIGHT_SECONDS + SHOW_SECONDS)
+    assert answers == [Hurl("knockout", *rest_point(scene.launch, press, (640, 780 + 240)))]
+    assert 780 + 240 - press[1] > MAX_PULL  # full power, out of reach before
+
+
 def test_the_answer_is_one_the_game_takes(_screen) -> None:
     scene, answers = _hurl_scene()
     _drag(scene, (640, 500), (640, 700))
@@ -585,3 +604,39 @@ def test_regression_pill_said_pick_an_answer_with_tab_while_a_hurl_waited(app) -
         assert said == i18n.tr("decision.catapult.enter"), said
         assert "Tab" not in said and all(key in said.lower() for key in keys), said
     app.set_language("fr")
+
+
+def test_regression_seduction_swap_labels_cut_in_the_answer_buttons() -> None:
+    """Under Xvfb with every expansion, the seduction's answers read "Votre
+    partisan (pré, au nord-oues": too long for a whole row even at the
+    compact type. Such labels take the small classes, where they hold."""
+    from carcassonne_desktop.ui.game_panel import (
+        CHOICE_PADDING,
+        COMPACT_FONT_PX,
+        choice_object_id,
+    )
+    from carcassonne_desktop.ui.hud import PANEL_W
+    from carcassonne_desktop.ui.resources import font, load_theme
+
+    i18n.set_language("fr")
+    row = PANEL_W - 2 * 16  # the panel's buttons' row
+    label = i18n.tr("catapult.swap.board_from", figure=i18n.tr("figure.follower"), feature=i18n.tr("feature.field"),
+                    direction=i18n.tr("catapult.direction.nw"))
+    assert font(COMPACT_FONT_PX, bold=True).size(label)[0] + CHOICE_PADDING > row  # was cut
+    theme = load_theme()
+    for primary in (True, False):
+        small = theme[choice_object_id(primary, True, True)]
+        assert font(int(small["font"]["size"]), bold=True).size(label)[0] + CHOICE_PADDING <= row
+    assert int(theme[choice_object_id(True, True)]["font"]["size"]) == COMPACT_FONT_PX
+
+
+def test_regression_catch_hurler_long_name_cut_at_the_window_edge() -> None:
+    """The catch scene writes each name centred under its figure; the
+    hurler stands at the window's left edge and "Marie-Christine Delacroi"
+    read "e-Christine Delacroi" (seen under Xvfb). A centred line stays in."""
+    from carcassonne_desktop.ui.expansions.catapult_controls import draw_text
+
+    surface = pygame.Surface((1280, 800))
+    where = draw_text(surface, "Marie-Christine Delacroi", (40, 700), 20, centre=True, bold=True)
+    assert surface.get_rect().contains(where) and where.left == 0
+    assert draw_text(surface, "Ada", (640, 700), 20, centre=True).center == (640, 700)  # room: centred

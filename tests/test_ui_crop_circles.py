@@ -46,6 +46,31 @@ def test_crop_circle_tiles_show_the_circle_and_its_symbol(tile_id):
     assert drawn != pygame.image.tobytes(render_tile(plain, 0, 96), "RGB")  # the symbol
 
 
+def _symbol_ink(tile: dict, size: int = 256) -> tuple[int, int, int]:
+    """The pixels the symbol changes on its tile, and their extent across and down."""
+    drawn = render_tile(tile, 0, size)
+    plain = render_tile(dict(tile, flags={"crop_circle": tile["flags"]["crop_circle"]}), 0, size)
+    inked = [(x, y) for x in range(size) for y in range(size) if drawn.get_at((x, y)) != plain.get_at((x, y))]
+    xs, ys = [x for x, _ in inked], [y for _, y in inked]
+    return len(inked), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def test_regression_crop_circle_club_symbol_drawn_small():
+    """The club (a thin stick with a knob) had under a third of the shield's
+    ink: the three symbols now weigh alike, about as much ink and as large."""
+    pygame.init()
+    symbols: dict[str, tuple[int, int, int]] = {}
+    for tile in TILES.values():
+        symbol = tile["flags"].get("crop_circle_symbol")
+        if symbol not in symbols:
+            symbols[symbol] = _symbol_ink(tile)
+    assert set(symbols) == {"shield", "club", "pitchfork"}
+    heaviest = max(ink for ink, _, _ in symbols.values())
+    for symbol, (ink, across, down) in symbols.items():
+        assert ink >= 0.65 * heaviest, (symbol, symbols)
+        assert max(across, down) >= 0.8 * max(max(a, d) for _, a, d in symbols.values()), (symbol, symbols)
+
+
 @pytest.mark.parametrize(("language", "line"), [
     ("fr", "Rouge choisit pour l’agroglyphe : chacun peut poser un chevalier à côté d’un des "
            "siens."),

@@ -25,20 +25,27 @@ COLOURS = ("red", "blue", "green", "yellow", "black", "purple")
 SIZES = ((960, 640), (1280, 800), (1920, 1080))
 
 
-@cache
-def finished_game(players: int) -> Game:
-    """A random game with every expansion, played to its end."""
+def every_expansion_game(names: tuple[str, ...], seed: int, moves: int | None = None) -> Game:
+    """A random game with every expansion, ``moves`` actions in (to its end when None)."""
     from carcassonne_desktop.ui.launcher import build_hooks
 
     expansions = ("base", *(e["id"] for e in build_hooks().expansions if e["id"] != "base"))
-    setup = GameSetup(players=tuple(PlayerSetup(NAMES[i], COLOURS[i]) for i in range(players)),
-                      expansions=expansions, seed=2)
+    setup = GameSetup(players=tuple(PlayerSetup(name, COLOURS[i]) for i, name in enumerate(names)),
+                      expansions=expansions, seed=seed)
     game = Game(setup)
-    rng = random.Random(2)
-    while not game.is_over:
+    rng = random.Random(seed)
+    played = 0
+    while not game.is_over and (moves is None or played < moves):
         actions = game.legal_actions()
         game.apply(actions[rng.randrange(len(actions))])
+        played += 1
     return game
+
+
+@cache
+def finished_game(players: int) -> Game:
+    """A random game with every expansion, played to its end."""
+    return every_expansion_game(NAMES[:players], 2)
 
 
 def eighteen(game: Game) -> list[str]:
@@ -143,3 +150,39 @@ def test_base_game_table_stays_across(app) -> None:  # type: ignore[no-untyped-d
     end = open_end(app, game)
     assert end.table_layout(end.panel().width - 56).whole
     check_whole_and_apart(app, end)
+
+
+def test_regression_final_table_capped_small_in_a_large_window(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """At 1920x1080 the panel was capped at 1100x760: the same small table
+    as at 1280x800. It now grows with the window, with larger type, and
+    stays whole; a table of two players does not stretch across the screen."""
+    from tests.test_setup_presets import close, make_app
+
+    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
+    base = Game(GameSetup(players=(PlayerSetup("Ada", "red"), PlayerSetup("Bob", "blue")), seed=3))
+    rng = random.Random(3)
+    while not base.is_over:
+        base.apply(rng.choice(list(base.legal_actions())))
+    seen = {}
+    for size in ((1280, 800), (1920, 1080), (2560, 1440)):
+        app = make_app(tmp_path / f"{size[0]}.json", size=size)
+        try:
+            end = open_end(app, finished_game(3))
+            panel = end.panel()
+            tall = end.tall_layout(panel.width - 56, 10_000)
+            check_whole_and_apart(app, end)
+            two = open_end(app, base)
+            across = two.table_layout(two.panel().width - 56)
+            assert across.whole
+            check_whole_and_apart(app, two)
+            seen[size] = (panel, tall.size, across.width, across.size)
+        finally:
+            close(app)
+    small, large, huge = seen[(1280, 800)], seen[(1920, 1080)], seen[(2560, 1440)]
+    assert large[0].width > small[0].width + 200 and large[0].height > small[0].height + 150
+    assert large[1] > small[1] and large[3] > small[3]  # larger type: rows and headings
+    assert large[0].width <= 1920 - 60 and large[0].height <= 1080 - 40
+    # sensible maxima: the panel stops growing, two players' table stays compact
+    assert huge[0].size == large[0].size
+    assert large[2] <= 1200 and huge[2] <= 1200

@@ -383,6 +383,11 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
         for kind in in_city:
             if _feature_flag(features[city.feature], kind.name):
                 layout.props.append(Prop(kind.name, anchor, kind.radius, city.feature))
+                if _upright_inside(city, anchor, kind.anchor_shift):
+                    # the prop is drawn upright: the figure stays in front of
+                    # it (below) whatever the turn; turned with the tile, a
+                    # cathedral's follower stood beside it or above it
+                    layout.upright_shifts[city.feature] = kind.anchor_shift
                 anchor = _shift_inside(city, anchor, kind.anchor_shift)
         layout.anchors[city.feature] = anchor
         if city.shield:
@@ -483,6 +488,14 @@ def _city_anchor(city: CityShape, obstacles: _Obstacles) -> Point:
 def _shift_inside(city: CityShape, p: Point, delta: Point) -> Point:
     q = (p[0] + delta[0], p[1] + delta[1])
     return q if point_in_polygon(q, city.polygon) and border_distance(q) > 0.12 else p
+
+
+def _upright_inside(city: CityShape, p: Point, delta: Point) -> bool:
+    """Whether ``p`` moved by ``delta`` in board orientation stays well inside
+    the city whichever way the tile turns (the four turns of ``delta``)."""
+    dx, dy = delta
+    return (dx, dy) != (0.0, 0.0) and all(
+        _shift_inside(city, p, d) != p for d in ((dx, dy), (-dy, dx), (-dx, -dy), (dy, -dx)))
 
 
 def _shield_spot(city: CityShape, anchor: Point) -> Point:

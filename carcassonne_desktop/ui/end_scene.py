@@ -23,7 +23,13 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.events import PointsScored
 from carcassonne_desktop.engine.features import FEATURE_KINDS
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
-from carcassonne_desktop.ui.end_tall_table import TallLayout, TallTable, draw_tall, tall_layout
+from carcassonne_desktop.ui.end_tall_table import (
+    COLUMN_MAX,
+    TallLayout,
+    TallTable,
+    draw_tall,
+    tall_layout,
+)
 from carcassonne_desktop.ui.game_log import feature_name, wrap
 from carcassonne_desktop.ui.game_texts import winner_text
 from carcassonne_desktop.ui.hud import fit_text
@@ -55,6 +61,25 @@ HINT_H = 20
 #: The least height of the scorings' list under the table; with less it
 #: covers the table's numbers.
 DETAIL_LEAST_H = 150
+#: The panel's size at the type's usual scale (1280x800 and smaller windows).
+#: A larger window scales the panel and every type size and row with it, up
+#: to ``MAX_SCALE``: at 1920x1080 the table was the small one of 1280x800, and
+#: a panel the whole width of a wide screen spread two players' numbers apart.
+PANEL_W, PANEL_H = 1100, 760
+MAX_SCALE = 1.3
+
+
+def end_scale(size: tuple[int, int]) -> float:
+    """The final table's scale in a window of ``size``: 1 up to the panel's
+    usual size, then as large as the window allows, at most ``MAX_SCALE``."""
+    w, h = size
+    return max(1.0, min(MAX_SCALE, (w - 60) / PANEL_W, (h - 40) / PANEL_H))
+
+
+def scaled(n: int, scale: float) -> int:
+    """A size in pixels or points at ``scale``."""
+    return round(n * scale)
+
 
 def category_colour(category: str) -> pygame.Color:
     """A category's bar colour: the palette's (the terrain's colour on the
@@ -114,9 +139,18 @@ class EndScene(Scene):
     def game(self) -> Game:
         return self.game_scene.game
 
+    @property
+    def scale(self) -> float:
+        """Type and rows grow with a large window (`end_scale`)."""
+        return end_scale(self.app.screen_size)
+
+    def px(self, n: int) -> int:
+        """``n`` pixels or points at the window's scale."""
+        return scaled(n, self.scale)
+
     def panel(self) -> pygame.Rect:
         w, h = self.app.screen_size
-        rect = pygame.Rect(0, 0, min(1100, w - 60), min(760, h - 40))
+        rect = pygame.Rect(0, 0, min(self.px(PANEL_W), w - 60), min(self.px(PANEL_H), h - 40))
         rect.center = (w // 2, h // 2)
         return rect
 
@@ -214,32 +248,36 @@ class EndScene(Scene):
         pygame.draw.rect(surface, colour("ui", "accent"), panel, 3, border_radius=18)
         game = self.game
         small = panel.height < 700  # the title takes less of a small window
-        y = panel.top + (12 if small else 18)
-        title = font(28 if small else 34, bold=True).render(i18n.tr("end.title"), True, colour("ui", "title"))
+        y = panel.top + (12 if small else self.px(18))
+        title = font(28 if small else self.px(34), bold=True).render(i18n.tr("end.title"), True, colour("ui", "title"))
         surface.blit(title, (panel.centerx - title.get_width() // 2, y))
         y += title.get_height() + (2 if small else 4)
-        winner = font(20 if small else 22, bold=True).render(winner_text(game), True, colour("ui", "accent"))
+        winner = font(20 if small else self.px(22), bold=True).render(winner_text(game), True, colour("ui", "accent"))
         surface.blit(winner, (panel.centerx - winner.get_width() // 2, y))
-        y += winner.get_height() + (10 if small else 18)
+        y += winner.get_height() + (10 if small else self.px(18))
         bottom = panel.bottom - 96
         width = panel.width - 56
         self.texts = []
         across = self.table_layout(width)
         if across.whole:
-            table = pygame.Rect(panel.left + 28, y, width, across.header_h + 6 + 40 * game.num_players)
-            self._draw_table(surface, table)
+            table = pygame.Rect(0, y, across.width, across.header_h + 6 + self.px(40) * game.num_players)
+            table.centerx = panel.centerx
+            self._draw_table(surface, table, across)
         else:  # too many categories across: turned, categories as rows
-            tall = self.tall_layout(width, bottom - y - HINT_H)
+            tall = self.tall_layout(width, bottom - y - self.px(HINT_H))
             table = pygame.Rect(panel.centerx - tall.width // 2, y, tall.width, tall.height)
             self.cells = draw_tall(surface, table, tall, self.tall_table(), self.texts)
-        hint = font(14).render(i18n.tr("end.click_hint"), True, colour("ui", "text_dim"))
+        hint = font(self.px(14)).render(i18n.tr("end.click_hint"), True, colour("ui", "text_dim"))
         where = hint.get_rect(topright=(max(table.right, panel.left + 28 + hint.get_width()), table.bottom + 2))
         surface.blit(hint, where)
         self.texts.append((where, i18n.tr("end.click_hint")))
-        chart = pygame.Rect(panel.left + 28, table.bottom + HINT_H + 2, width, bottom - table.bottom - HINT_H - 2)
+        hint_h = self.px(HINT_H)
+        chart = pygame.Rect(panel.left + 28, table.bottom + hint_h + 2, width, bottom - table.bottom - hint_h - 2)
+        if across.whole:  # under the table, as wide
+            chart.left, chart.width = table.left, table.width
         self.detail_box, self.detail_over_table = None, False
         if self.detail is not None:
-            if chart.height < DETAIL_LEAST_H:  # no room under the table: over it
+            if chart.height < self.px(DETAIL_LEAST_H):  # no room under the table: over it
                 top = table.top + (across.header_h if across.whole else tall.header_h) + 6
                 chart = pygame.Rect(panel.left + 28, top, width, bottom - top)
                 self.detail_over_table = True
@@ -252,11 +290,11 @@ class EndScene(Scene):
         """The least height the chart needs: its legend's lines (none when the
         table is turned: its rows show the colours) and a bar of 14 pixels a
         player (under it, it overflowed the buttons at 960x640)."""
-        return 30 + (22 * 3 if legend else 0) + 22 * self.game.num_players
+        return self.px(30 + (22 * 3 if legend else 0) + 22 * self.game.num_players)
 
     def tall_layout(self, width: int, height: int) -> TallLayout:
         """The turned table's layout (see ``end_tall_table.tall_layout``)."""
-        key = (width, height, i18n.current_language())
+        key = (width, height, i18n.current_language(), self.scale)
         cached = self.__dict__.get("_tall")
         if cached is None or cached[0] != key:
             game = self.game
@@ -265,7 +303,8 @@ class EndScene(Scene):
             labels = [category_label(c) for c in cats] + [i18n.tr("score.total")]
             names = [f"{rank + 1}. {game.setup.players[seat].name}" for rank, seat in enumerate(order)]
             numbers = [str(v) for b in game.breakdown for v in b.values()] + [str(s) for s in game.scores]
-            cached = self.__dict__["_tall"] = (key, tall_layout(cats, labels, names, numbers, width, height))
+            cached = self.__dict__["_tall"] = (key, tall_layout(cats, labels, names, numbers, width, height,
+                                                                      self.scale))
         return cached[1]
 
     def tall_table(self) -> TallTable:
@@ -283,12 +322,12 @@ class EndScene(Scene):
 
     def table_layout(self, width: int) -> TableLayout:
         """The score table's columns for ``width`` (see ``table_layout``)."""
-        key = (width, i18n.current_language())
+        key = (width, i18n.current_language(), self.scale)
         cached = self.__dict__.get("_layout")
         if cached is None or cached[0] != key:  # measured once, not twice a frame
             game = self.game
             names = [f"{rank + 1}. {game.setup.players[seat].name}" for rank, seat in enumerate(standings(game))]
-            cached = self.__dict__["_layout"] = (key, table_layout(categories(game), names, width))
+            cached = self.__dict__["_layout"] = (key, table_layout(categories(game), names, width, self.scale))
         return cached[1]
 
     def header_height(self, width: int) -> int:
@@ -296,9 +335,9 @@ class EndScene(Scene):
         columns are narrow)."""
         return self.table_layout(width).header_h
 
-    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout) -> None:
+        """The table across (players as rows) in ``rect``, laid out by ``layout``."""
         game = self.game
-        layout = self.table_layout(rect.width)
         cats, name_w, size, header_h = layout.cats, layout.name_w, layout.size, layout.header_h
         lefts = [rect.left + x for x in layout.lefts]
         dim = colour("ui", "text_dim")
@@ -319,15 +358,16 @@ class EndScene(Scene):
         y = rect.top + header_h + 6
         for rank, seat in enumerate(standings(game)):
             player = game.setup.players[seat]
-            row = pygame.Rect(rect.left, y, rect.width, 38)
+            row = pygame.Rect(rect.left, y, rect.width, self.px(38))
             if seat in winners:
                 pygame.draw.rect(surface, colour("ui", "menu_veil"), row, border_radius=8)
-            icon = self.meeples.get("follower", player.color, 30)
-            surface.blit(icon, (row.left + 6, row.top + 4))
-            text = fit_text(f"{rank + 1}. {player.name}", 19, seat in winners, name_w - 50)
-            label = font(19, bold=seat in winners).render(text, True, colour("ui", "text"))
-            surface.blit(label, (row.left + 44, row.top + 8))
-            self.texts.append((label.get_rect(topleft=(row.left + 44, row.top + 8)), text))
+            icon = self.meeples.get("follower", player.color, self.px(30))
+            surface.blit(icon, (row.left + 6, row.top + (row.height - icon.get_height()) // 2))
+            text = fit_text(f"{rank + 1}. {player.name}", self.px(19), seat in winners, name_w - self.px(50))
+            label = font(self.px(19), bold=seat in winners).render(text, True, colour("ui", "text"))
+            where = label.get_rect(midleft=(row.left + self.px(44), row.centery))
+            surface.blit(label, where)
+            self.texts.append((where, text))
             values = [game.breakdown[seat].get(c, 0) for c in cats] + [game.scores[seat]]
             columns: list[str | None] = [*cats, None]
             for i, value in enumerate(values):
@@ -336,12 +376,12 @@ class EndScene(Scene):
                 if self.detail == (seat, columns[i]):
                     pygame.draw.rect(surface, colour("ui", "accent"), cell_rect, 2, border_radius=6)
                 bold = i == len(values) - 1
-                cell = font(21 if bold else 19, bold=bold).render(str(value), True,
-                                                                   colour("ui", "title") if bold else colour("ui", "text"))
-                where = cell.get_rect(topright=(cell_rect.right - CELL_PAD, row.top + 6))
+                cell = font(self.px(21 if bold else 19), bold=bold).render(
+                    str(value), True, colour("ui", "title") if bold else colour("ui", "text"))
+                where = cell.get_rect(midright=(cell_rect.right - CELL_PAD, row.centery))
                 surface.blit(cell, where)
                 self.texts.append((where, str(value)))
-            y += 40
+            y += self.px(40)
         # a rule before the totals: with every category the last one's number ran
         # into the total ("9" then "416" read "9416", seen under Xvfb)
         pygame.draw.line(surface, colour("ui", "accent"), (lefts[-1] + 2, rect.top + header_h + 6),
@@ -353,27 +393,29 @@ class EndScene(Scene):
         game = self.game
         cats = categories(game)
         order = standings(game)
-        title = font(17, bold=True).render(i18n.tr("end.chart"), True, colour("ui", "text_dim"))
+        px = self.px
+        title = font(px(17), bold=True).render(i18n.tr("end.chart"), True, colour("ui", "text_dim"))
         surface.blit(title, (rect.left, rect.top))
         legend_x, legend_y = rect.left + title.get_width() + 24, rect.top
         for c in cats if legend else ():
-            label = font(15).render(category_label(c), True, colour("ui", "text"))
-            if legend_x + 22 + label.get_width() > rect.right:  # the next line, not past the panel
-                legend_x, legend_y = rect.left + title.get_width() + 24, legend_y + 22
-            swatch = pygame.Rect(legend_x, legend_y + 3, 16, 16)
+            label = font(px(15)).render(category_label(c), True, colour("ui", "text"))
+            if legend_x + px(22) + label.get_width() > rect.right:  # the next line, not past the panel
+                legend_x, legend_y = rect.left + title.get_width() + 24, legend_y + px(22)
+            swatch = pygame.Rect(legend_x, legend_y + 3, px(16), px(16))
             pygame.draw.rect(surface, category_colour(c), swatch, border_radius=3)
             surface.blit(label, (swatch.right + 6, legend_y + 2))
             legend_x = swatch.right + label.get_width() + 20
-        top = legend_y + 30
-        bar_h = max(10, min(30, (rect.bottom - top) // max(1, len(order)) - 8))
+        top = legend_y + px(30)
+        bar_h = max(10, min(px(30), (rect.bottom - top) // max(1, len(order)) - 8))
         best = max(1, max(game.scores))
-        name_w = 150
-        width = rect.width - name_w - 60
+        name_w = px(150)
+        width = rect.width - name_w - px(60)
         grow = min(1.0, self.age / 0.9)
         for i, seat in enumerate(order):
             y = top + i * (bar_h + 8)
             player = game.setup.players[seat]
-            label = font(16).render(fit_text(player.name, 16, False, name_w - 10), True, colour("ui", "text"))
+            label = font(px(16)).render(fit_text(player.name, px(16), False, name_w - 10), True,
+                                        colour("ui", "text"))
             surface.blit(label, (rect.left, y + (bar_h - label.get_height()) // 2))
             x = rect.left + name_w
             for c in cats:
@@ -384,7 +426,7 @@ class EndScene(Scene):
                                      pygame.Rect(x, y, w, bar_h))
                     x += w
             pygame.draw.rect(surface, player_rgb(player.color), pygame.Rect(rect.left + name_w - 6, y, 4, bar_h))
-            total = font(16, bold=True).render(str(game.scores[seat]), True, colour("ui", "title"))
+            total = font(px(16), bold=True).render(str(game.scores[seat]), True, colour("ui", "title"))
             surface.blit(total, (x + 8, y + (bar_h - total.get_height()) // 2))
 
     def _draw_detail(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -395,10 +437,11 @@ class EndScene(Scene):
         pygame.draw.rect(surface, colour("ui", "accent"), rect, 2, border_radius=10)
         name = self.game.setup.players[seat].name
         what = category_label(category) if category is not None else i18n.tr("score.total")
-        title = font(18, bold=True).render(i18n.tr("end.detail_title", name=name, category=what), True,
-                                           colour("ui", "title"))
+        title = font(self.px(18), bold=True).render(i18n.tr("end.detail_title", name=name, category=what), True,
+                                                    colour("ui", "title"))
         surface.blit(title, (rect.left + 12, rect.top + 8))
-        box = pygame.Rect(rect.left + 12, rect.top + 40, rect.width - 24, rect.height - 48)
+        head = title.get_height() + 16
+        box = pygame.Rect(rect.left + 12, rect.top + head, rect.width - 24, rect.height - head - 8)
         lines = self._detail_surfaces(box.width - BAR_W - 6)
         self.detail_view.layout(box, sum(line.get_height() for line in lines))
         clip = surface.get_clip()
@@ -412,19 +455,20 @@ class EndScene(Scene):
         self.detail_view.draw_bar(surface)
 
     def _detail_surfaces(self, width: int) -> list[pygame.Surface]:
-        key = (self.detail, i18n.current_language(), width, len(self.game_scene.log.scorings))
+        key = (self.detail, i18n.current_language(), width, len(self.game_scene.log.scorings), self.scale)
         if self._detail_lines is not None and self._detail_lines[0] == key:
             return self._detail_lines[1]
         lines: list[pygame.Surface] = []
         scorings = self.detail_scorings()
+        size = self.px(16)
         if not scorings:
-            lines.append(font(16).render(i18n.tr("end.detail_none"), True, colour("ui", "text_dim")))
+            lines.append(font(size).render(i18n.tr("end.detail_none"), True, colour("ui", "text_dim")))
         for event in scorings:
             head = f"+{event.points}  {heading(event)}"
-            for text in wrap(head, font(16, bold=True), width):
-                lines.append(font(16, bold=True).render(text, True, colour("ui", "accent")))
-            for text in wrap(expression(event.terms), font(16), width - 24):
-                line = font(16).render(text, True, colour("ui", "text"))
+            for text in wrap(head, font(size, bold=True), width):
+                lines.append(font(size, bold=True).render(text, True, colour("ui", "accent")))
+            for text in wrap(expression(event.terms), font(size), width - 24):
+                line = font(size).render(text, True, colour("ui", "text"))
                 indented = pygame.Surface((line.get_width() + 24, line.get_height() + 2), pygame.SRCALPHA)
                 indented.blit(line, (24, 0))
                 lines.append(indented)
@@ -511,33 +555,44 @@ class TableLayout:
     #: the table is turned (ui/end_tall_table.py).
     whole: bool = True
 
+    @property
+    def width(self) -> int:
+        """The table's width: its columns' (at most the width it was given)."""
+        return self.name_w + sum(self.widths)
 
-def table_layout(cats: list[str], names: Sequence[str], width: int) -> TableLayout:
+
+def table_layout(cats: list[str], names: Sequence[str], width: int, scale: float = 1.0) -> TableLayout:
     """Columns as wide as their heading's longest word needs (a number's
     at least), the room left shared out; the players' column no wider than
     its names need. With one column each a third of the table was names and
-    every long heading was cut ("Couron…", "Marcha…")."""
+    every long heading was cut ("Couron…", "Marcha…"). Type and widths at
+    ``scale`` (`end_scale`)."""
     headers = [category_label(c) for c in cats] + [i18n.tr("score.total")]
-    name_need = max(font(19, bold=True).size(name)[0] for name in names) + 60 if names else 140
-    name_w = max(110, min(int(width * 0.3), name_need))
+    name_need = (max(font(scaled(19, scale), bold=True).size(name)[0] for name in names) + scaled(60, scale)
+                 if names else scaled(140, scale))
+    name_w = max(scaled(110, scale), min(int(width * 0.3), name_need))
     room = width - name_w
     chosen: tuple[int, list[list[str]]] | None = None
     widths: list[int] = []
-    for most, size in HEADER_TRIES:
+    tries = [(most, scaled(size, scale)) for most, size in HEADER_TRIES]
+    number_w = scaled(NUMBER_W, scale)
+    for most, size in tries:
         fnt = font(size, bold=True)
-        needs = [max(NUMBER_W, _narrowest(text, fnt, most)) + 2 * CELL_PAD for text in headers]
+        needs = [max(number_w, _narrowest(text, fnt, most)) + 2 * CELL_PAD for text in headers]
         if sum(needs) > room:
             continue
         extra = (room - sum(needs)) // len(needs)
-        widths = [need + extra for need in needs]
+        # no wider than a turned table's columns: in a large window two
+        # players' numbers stood a hand apart
+        widths = [max(need, min(need + extra, scaled(COLUMN_MAX, scale))) for need in needs]
         laid = [wrap_heading(text, fnt, w - 2 * CELL_PAD) for text, w in zip(headers, widths)]
         if all(len(lines) <= most for lines in laid):
             chosen = (size, laid)
             break
-    whole = chosen is not None and chosen[0] >= ACROSS_LEAST_SIZE and name_need <= name_w
+    whole = chosen is not None and chosen[0] >= scaled(ACROSS_LEAST_SIZE, scale) and name_need <= name_w
     if chosen is None:  # a very small window: columns shared by need, the smallest type, cut at worst
         fnt = font(HEADER_TRIES[-1][1], bold=True)
-        needs = [max(NUMBER_W, max(fnt.size(w)[0] for w in heading_words(text))) + 2 * CELL_PAD
+        needs = [max(number_w, max(fnt.size(w)[0] for w in heading_words(text))) + 2 * CELL_PAD
                  for text in headers]
         widths = [need * room // sum(needs) for need in needs]
         chosen = _headings_in([w - 2 * CELL_PAD for w in widths], headers) or (HEADER_TRIES[-1][1], [
@@ -546,7 +601,7 @@ def table_layout(cats: list[str], names: Sequence[str], width: int) -> TableLayo
     size, laid = chosen
     lefts = [name_w + sum(widths[:i]) for i in range(len(widths))]
     lines = max(len(lines) for lines in laid)
-    header_h = max(HEADER_MIN_H, lines * font(size, bold=True).get_linesize() + 6)
+    header_h = max(scaled(HEADER_MIN_H, scale), lines * font(size, bold=True).get_linesize() + 6)
     return TableLayout(cats, name_w, lefts, widths, size, laid, header_h, whole)
 
 

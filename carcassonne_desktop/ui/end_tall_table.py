@@ -49,6 +49,8 @@ class TallLayout:
     name_size: int
     name_lines: list[list[str]]
     header_h: int
+    #: The colour swatch's side (larger with the type in a large window).
+    swatch: int = SWATCH
 
     @property
     def block_w(self) -> int:
@@ -76,34 +78,38 @@ def split_rows(rows: Sequence[str | None], count: int) -> list[list[str | None]]
 
 
 def tall_layout(cats: Sequence[str], labels: Sequence[str], names: Sequence[str],
-                numbers: Sequence[str], width: int, height: int) -> TallLayout:
+                numbers: Sequence[str], width: int, height: int, scale: float = 1.0) -> TallLayout:
     """The largest type at which every label, name and number holds whole in
     ``width`` x ``height``: one block of rows, or two side by side; else the
-    smallest type in one block (a tiny window), the names cut at worst."""
+    smallest type in one block (a tiny window), the names cut at worst.
+    Type sizes and the columns' widest look at ``scale`` (a large window)."""
     rows: list[str | None] = [*cats, None]
-    for size in ROW_SIZES:
+    sizes = [round(size * scale) for size in ROW_SIZES]
+    for size in sizes:
         for count in (1, 2):
-            layout = _layout_at(size, split_rows(rows, count), labels, names, numbers, width)
+            layout = _layout_at(size, split_rows(rows, count), labels, names, numbers, width, scale=scale)
             if layout is not None and layout.height <= height:
                 return layout
-    return _layout_at(ROW_SIZES[-1], [rows], labels, names, numbers, width, cut=True) or TallLayout(
-        [rows], width // 2, width // 2, ROW_SIZES[-1], row_height(ROW_SIZES[-1]), NAME_TRIES[-1][1], [], 0)
+    return _layout_at(sizes[-1], [rows], labels, names, numbers, width, cut=True, scale=scale) or TallLayout(
+        [rows], width // 2, width // 2, sizes[-1], row_height(sizes[-1]), NAME_TRIES[-1][1], [], 0)
 
 
 def _layout_at(size: int, blocks: list[list[str | None]], labels: Sequence[str], names: Sequence[str],
-               numbers: Sequence[str], width: int, cut: bool = False) -> TallLayout | None:
+               numbers: Sequence[str], width: int, cut: bool = False, scale: float = 1.0) -> TallLayout | None:
     """The table in ``blocks`` at type ``size`` within ``width``, or None if
     a number or a name would not hold whole (unless ``cut`` allows names cut)."""
     from carcassonne_desktop.ui.end_scene import _narrowest, wrap_heading
 
-    label_w = max(font(size).size(text)[0] for text in labels) + SWATCH + 3 * CELL_PAD
+    swatch = round(SWATCH * scale)
+    label_w = max(font(size).size(text)[0] for text in labels) + swatch + 3 * CELL_PAD
     number_w = max(font(size + 1, bold=True).size(text)[0] for text in numbers) + 2 * CELL_PAD
     room = (width - (len(blocks) - 1) * BLOCK_GAP) // len(blocks) - label_w
-    col_w = min(COLUMN_MAX, room // max(1, len(names)))
+    col_w = min(round(COLUMN_MAX * scale), room // max(1, len(names)))
     if col_w < number_w and not cut:
         return None
-    name_size, most = NAME_TRIES[-1][1], NAME_TRIES[-1][0]
-    for most, name_size in NAME_TRIES:
+    tries = [(most, round(name_size * scale)) for most, name_size in NAME_TRIES]
+    name_size, most = tries[-1][1], tries[-1][0]
+    for most, name_size in tries:
         if all(_narrowest(name, font(name_size, bold=True), most) <= col_w - 2 * CELL_PAD for name in names):
             break
     else:
@@ -112,7 +118,7 @@ def _layout_at(size: int, blocks: list[list[str | None]], labels: Sequence[str],
     fnt = font(name_size, bold=True)
     name_lines = [wrap_heading(name, fnt, col_w - 2 * CELL_PAD)[:most] for name in names]
     header_h = max(len(lines) for lines in name_lines) * fnt.get_linesize() + STRIPE + 8
-    return TallLayout(blocks, label_w, col_w, size, row_height(size), name_size, name_lines, header_h)
+    return TallLayout(blocks, label_w, col_w, size, row_height(size), name_size, name_lines, header_h, swatch)
 
 
 @dataclass
@@ -165,11 +171,12 @@ def draw_tall(surface: pygame.Surface, rect: pygame.Rect, layout: TallLayout, ta
             if total:  # a rule before the totals, as across
                 pygame.draw.line(surface, accent, (left, y - 1), (left + layout.block_w, y - 1), 1)
             else:
-                swatch = pygame.Rect(left + CELL_PAD, y + (layout.row_h - SWATCH) // 2, SWATCH, SWATCH)
+                swatch = pygame.Rect(left + CELL_PAD, y + (layout.row_h - layout.swatch) // 2, layout.swatch,
+                                     layout.swatch)
                 pygame.draw.rect(surface, table.colours[category], swatch, border_radius=3)
             label_font = font(layout.size, bold=total)
             label = label_font.render(table.labels[category], True, title_c if total else text_c)
-            where = label.get_rect(midleft=(left + SWATCH + 2 * CELL_PAD, y + layout.row_h // 2))
+            where = label.get_rect(midleft=(left + layout.swatch + 2 * CELL_PAD, y + layout.row_h // 2))
             surface.blit(label, where)
             texts.append((where, table.labels[category]))
             for i, seat in enumerate(table.seats):

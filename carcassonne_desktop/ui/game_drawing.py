@@ -267,7 +267,7 @@ class GameDrawing:
         rows = self.player_rows(c)
         current = None if game.is_over else game.turn_player
         self.players_view.draw(surface, layout["players"], rows, current,
-                               self.driver.state == THINKING, self.pulse)
+                               self.driver.state == THINKING, self.pulse, self.notes_line())
         self._draw_tiles_left_line(surface, layout["tiles_left"])
         self._draw_card(surface, c, layout["card"])
         if c is not None:

@@ -13,7 +13,12 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import PASS, Action
-from carcassonne_desktop.ui.expansions import answered_on_features, decision_scene, token_kinds
+from carcassonne_desktop.ui.expansions import (
+    answered_on_features,
+    decision_scene,
+    has_player_notes,
+    token_kinds,
+)
 from carcassonne_desktop.ui.game_constants import (
     BOTTOM_BAR,
     BTN_H,
@@ -26,7 +31,7 @@ from carcassonne_desktop.ui.game_constants import (
     TOOLBAR_TOP,
 )
 from carcassonne_desktop.ui.game_texts import choice_label
-from carcassonne_desktop.ui.hud import PANEL_W, panel_rect, players_row_height
+from carcassonne_desktop.ui.hud import PANEL_W, panel_rect, players_row_height, wants_notes_line
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -43,11 +48,17 @@ CARD_H = 132
 CARD_MIN_H = 64
 #: The least height of the log under the buttons.
 LOG_MIN_H = 40
+#: The panel under the tile card at its least: the buttons' rows, the log's
+#: title and its least height.
+BELOW_CARD = 6 + 2 * (BTN_H + 8) + BTN_H + 4 + 10 + 24 + LOG_MIN_H + PAD
 
 #: The answer buttons' text size in the theme (#primary_button) and room
 #: for their borders: what decides how many fit side by side.
 CHOICE_FONT_PX = 24
 CHOICE_PADDING = 24
+#: The compact classes' answer font (#primary_button_compact): a label still
+#: too long for a whole row at it takes the small classes.
+COMPACT_FONT_PX = 18
 
 
 class GamePanel:
@@ -123,12 +134,23 @@ class GamePanel:
 
     # ------------------------------------------------------------------ widgets
 
+    def notes_line(self) -> bool:
+        """Whether the players' notes go under their names (a long name), when
+        the window's height leaves the rest of the panel its least room."""
+        game = self.game
+        if not wants_notes_line([p.name for p in game.setup.players], has_player_notes(game)):
+            return False
+        height = self.app.screen_size[1] if self.app is not None else 800
+        n = game.num_players
+        rows = n * players_row_height(n, bool(token_kinds(game)), True)
+        return PAD + rows + 4 + 24 + 6 + CARD_MIN_H + BELOW_CARD <= height
+
     def _panel_layout(self) -> dict[str, pygame.Rect]:
         """Where the panel's parts go (shared by drawing, clicks and widgets)."""
         size = self.app.screen_size if self.app is not None else (1280, 800)
         panel = panel_rect(size)
         n = self.game.num_players
-        row_h = players_row_height(n, bool(token_kinds(self.game)))
+        row_h = players_row_height(n, bool(token_kinds(self.game)), self.notes_line())
         x, w = panel.x + PAD, panel.width - 2 * PAD
         y = PAD
         players = pygame.Rect(x, y, w, n * row_h)
@@ -137,8 +159,7 @@ class GamePanel:
         y = tiles_left.bottom + 6
         # the tile card gives way to taller player rows (a line for the goods)
         # before the buttons under it leave the window
-        below = 6 + 2 * (BTN_H + 8) + BTN_H + 4 + 10 + 24 + LOG_MIN_H + PAD
-        card = pygame.Rect(x, y, w, max(CARD_MIN_H, min(CARD_H, size[1] - y - below)))
+        card = pygame.Rect(x, y, w, max(CARD_MIN_H, min(CARD_H, size[1] - y - BELOW_CARD)))
         y = card.bottom + 6
         row_b = pygame.Rect(x, y, w, BTN_H)
         y = row_b.bottom + 8
@@ -311,6 +332,10 @@ class GamePanel:
         # a label longer than a whole row ("Faire voler le grand partisan")
         # was cut: those buttons take the theme's smaller type
         compact = widest + CHOICE_PADDING > width
+        # still cut at the compact type ("Votre partisan (pré, au nord-oues",
+        # the Catapult's seduction under Xvfb): the small classes
+        small = compact and max(font(COMPACT_FONT_PX, bold=True).size(label)[0]
+                                for label in labels) + CHOICE_PADDING > width
         # the rows go up over the card, never over the tiles-left line above it
         # (four answers one per row covered it: the Count's quarters)
         lines = -(-len(labels) // per_row)
@@ -328,15 +353,16 @@ class GamePanel:
             rect = pygame.Rect(row.x + column * (width + 8), top + line * (height + 6), width, height)
             self.buttons[f"choice:{index}"] = pygame_gui.elements.UIButton(
                 rect, label, self.manager, container=self.root, tool_tip_text=label,
-                object_id=choice_object_id(bool(kind), compact))
+                object_id=choice_object_id(bool(kind), compact, small))
             # the tile card shrinks above the answers rather than hide under them
             self.choices_top = rect.top if self.choices_top is None else min(self.choices_top, rect.top)
 
 
-def choice_object_id(primary: bool, compact: bool) -> str | None:
+def choice_object_id(primary: bool, compact: bool, small: bool = False) -> str | None:
     """The theme class of an answer's button: a decision's answers stand out;
-    labels too long for a whole row take the compact class's smaller type."""
+    labels too long for a whole row take the compact class's smaller type,
+    and those still too long the small class's (the tooltip says them whole)."""
     if primary:
-        return "#primary_button_compact" if compact else "#primary_button"
-    return "#button_compact" if compact else None
+        return "#primary_button_small" if small else "#primary_button_compact" if compact else "#primary_button"
+    return "#button_small" if small else "#button_compact" if compact else None
 

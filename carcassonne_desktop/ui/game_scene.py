@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pygame
 import pygame_gui
 
 from carcassonne_desktop.engine import Game, GameSetup
@@ -219,6 +220,10 @@ class GameScene(GameTurnFlow, GameMenus, GamePanel, GameInput, GameDrawing, Game
         super().resume()
         self._button_state = {}
         self._sync_buttons()
+        # the mouse moved while a scene stood on top (the Catapult's hurl): a
+        # player's tooltip stayed open over the panel where it had last been
+        self.mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        self.mouse_still = 0.0
 
     # ------------------------------------------------------------------ update
 

@@ -27,14 +27,28 @@ PANEL_W = 372
 ROW_H = 58
 #: The line a player's row grows by when the game has tokens to follow (the goods).
 INVENTORY_LINE = 18
+#: The line a player's row grows by when the notes go under the name: a long
+#: name beside "Catapulte : 4", the flock and the pawns was cut to "Mar…".
+NOTES_LINE = 15
+#: A name wider than this (bold, 16 px) cannot share its line with the
+#: notes of every expansion: they go under it (`wants_notes_line`).
+NAME_SHARES_W = 110
 #: Marks the player(s) leading a token won by a majority.
 LEAD_MARK = "★"
 
 
-def players_row_height(players: int, inventory_line: bool) -> int:
+def players_row_height(players: int, inventory_line: bool, notes_line: bool = False) -> int:
     """The height of one player's row in the panel (drawing and layout agree)."""
     line = 0 if not inventory_line else INVENTORY_LINE if players <= 4 else INVENTORY_LINE - 4
-    return (ROW_H if players <= 6 else 48) + line  # many players: a tighter line for the tokens
+    notes = NOTES_LINE if notes_line else 0
+    return (ROW_H if players <= 6 else 48) + line + notes  # many players: a tighter line for the tokens
+
+
+def wants_notes_line(names: Sequence[str], has_notes: bool) -> bool:
+    """Whether the players' notes go on a line of their own under the names
+    (every row alike): when some name is too long to share its line with
+    them. Decided once for a game (the panel's layout depends on it)."""
+    return has_notes and any(font(16, bold=True).size(name)[0] > NAME_SHARES_W for name in names)
 
 
 @dataclass(frozen=True)
@@ -116,22 +130,25 @@ class PlayersView:
         self.figure_spots: list[tuple[pygame.Rect, int, str]] = []
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[PlayerRow], current: int | None,
-             thinking: bool, pulse: float) -> int:
-        """Draw the rows from ``rect.top``; returns the y below them."""
+             thinking: bool, pulse: float, notes_line: bool = False) -> int:
+        """Draw the rows from ``rect.top``; returns the y below them. With
+        ``notes_line`` each name has its line to itself and the notes go on
+        the line under it (`wants_notes_line`)."""
         del pulse  # the rows no longer blink; kept for the callers
         y = rect.top
         self.figure_spots = []
         #: Each row's name and notes as drawn beside it (tests: no name cut).
         self.drawn_names: list[tuple[str, list[str]]] = []
         own_line = any(row.inventory for row in rows)
-        row_h = players_row_height(len(rows), own_line)
+        row_h = players_row_height(len(rows), own_line, notes_line)
+        under = NOTES_LINE if notes_line else 0  # the notes' line under the name
         for i, row in enumerate(rows):
             r = pygame.Rect(rect.x, y, rect.width, row_h - 4)
             if i == current:
                 bg = colour("ui", "accent")
                 pygame.draw.rect(surface, colour("ui", "menu_veil"), r, border_radius=10)
                 pygame.draw.rect(surface, bg, r, 3, border_radius=10)
-            meeple = self.meeples.get("follower", row.colour, row_h - 16)
+            meeple = self.meeples.get("follower", row.colour, row_h - under - 16)
             surface.blit(meeple, (r.x + 8, r.y + (r.height - meeple.get_height()) // 2))
             name_x = r.x + 14 + meeple.get_width()
             score = _shadowed(str(row.score), 26, True, "title")
@@ -140,8 +157,8 @@ class PlayersView:
             # under the name's line: the name and its notes run over it ("Jou…"
             # beside the catapult, the flock and the pawns with every expansion)
             score_top = r.y + (r.height - score.get_height()) // 2
-            if own_line:
-                score_top = max(score_top, r.y + NAME_LINE_H)
+            if own_line or notes_line:
+                score_top = max(score_top, r.y + NAME_LINE_H + under)
                 right = r.right - 10
             name_w = right - name_x
             # what expansions say about the player (the flock, the king) follows
@@ -150,17 +167,23 @@ class PlayersView:
             # a computer's "thinking…" goes first among the notes, on the name's
             # line: at the end of the figures' line it was drawn over their counts
             notes = [thinking_label(), *row.notes] if i == current and thinking else list(row.notes)
+            under_name: list[str] = []
+            if notes_line:
+                under_name = _draw_notes_under(surface, notes, name_x, r.y + NAME_LINE_H, name_w)
+                notes = []
             name, note_size, name_px = name_beside_notes(row.name, notes, name_w)
             below: list[str] = []
             held = [inventory_label(h) for h in row.inventory] if own_line else []
             split = notes_over_two_lines(row.name, notes, name_w, held, r.right - 10 - name_x) \
                 if name != row.name else None
+            if split is None and name != row.name:
+                split = notes_squeezed(row.name, notes, name_w, held, r.right - 10 - name_x)
             if split is not None:
                 # the name whole, the notes that do not fit beside it end the goods' line
                 notes, below, note_size, name_px = split
                 name = row.name
             surface.blit(text(name, name_px, True, "ui", "text"), (name_x, r.y + 5 + (18 - name_px) // 2))
-            self.drawn_names.append((name, [*notes, *below]))
+            self.drawn_names.append((name, [*under_name, *notes, *below]))
             nx = name_x + font(name_px, bold=True).size(name)[0] + 12
             for note in notes:
                 label = text(note, note_size, True, "ui", "accent")
@@ -170,7 +193,8 @@ class PlayersView:
                 nx += label.get_width() + NOTE_GAP
             surface.blit(score, (r.right - score.get_width() - 10, score_top))
             fx = name_x
-            line = row_h - players_row_height(len(rows), False)  # the tokens' line, if any
+            line = players_row_height(len(rows), own_line) - players_row_height(len(rows), False)  # the tokens'
+
             fy = r.y + r.height - 22 - line
             # many kinds of figures (every expansion at once) fit in a tighter line
             icon_px, count_px, times, gap = figures_style(row.figures, figures_right - name_x)
@@ -209,6 +233,21 @@ NOTE_GAP = 10
 NAME_LINE_H = 24
 
 
+def _draw_notes_under(surface: pygame.Surface, notes: Sequence[str], x: int, top: int, room: int) -> list[str]:
+    """The notes on their own line from (x, top), the name's line above
+    them: as many as fit in ``room`` (a smaller type first); returns those drawn."""
+    size = _note_size(notes, room)
+    shown: list[str] = []
+    for note in notes:
+        if _notes_width([*shown, note], size) > room:
+            break
+        label = text(note, size, True, "ui", "accent")
+        left = x + (_notes_width(shown, size) + NOTE_GAP if shown else 0)
+        surface.blit(label, (left, top + (NOTES_LINE - label.get_height()) // 2))
+        shown.append(note)
+    return shown
+
+
 def thinking_label() -> str:
     """"réfléchit…": still (dots that counted changed its width, and the
     name and notes beside it jumped each frame)."""
@@ -240,8 +279,9 @@ def name_beside_notes(name: str, notes: Sequence[str], room: int) -> tuple[str, 
     catapult's tokens and the pawns with every expansion in a game of three);
     only when even then the smallest notes leave no room is the name cut, down
     to 60 px, so that a title stays in sight."""
-    if not notes:
-        return fit_text(name, 18, True, room), 14, 18
+    if not notes:  # alone on its line: a smaller type before a cut
+        name_px = 18 if font(18, bold=True).size(name)[0] <= room else 16
+        return fit_text(name, name_px, True, room), 14, name_px
     for name_px in (18, 16):
         whole = font(name_px, bold=True).size(name)[0]
         size = next((px for px in (14, 12, 11) if _notes_width(notes, px) <= room - whole - 12), None)
@@ -277,6 +317,38 @@ def notes_over_two_lines(name: str, notes: Sequence[str], name_room: int, held: 
             if held_px is not None and room > 0:
                 return beside, rest, size, name_px
     return None
+
+
+def notes_squeezed(name: str, notes: Sequence[str], name_room: int, held: Sequence[str],
+                   line_room: int) -> tuple[list[str], list[str], int, int] | None:
+    """The last resort before a name is cut (a long name with every
+    expansion in a window too short for a line of notes under it): the name
+    whole, the notes that fit beside it and at the end of the goods' line in
+    the smallest type, then "…" for the others, said by the row's tooltip
+    (every note in full). None when even the name alone does not fit."""
+    name_px = next((px for px in (18, 16) if font(px, bold=True).size(name)[0] <= name_room), None)
+    if name_px is None:
+        return None
+    size = NOTE_SIZES[-1]
+    beside = _fitting(notes, size, name_room - font(name_px, bold=True).size(name)[0] - 12)
+    rest = notes[len(beside):]
+    room = line_room - _notes_width(held, size) - NOTE_GAP
+    below = _fitting(rest, size, room) if held else []
+    if held and len(beside) + len(below) < len(notes) and _notes_width([*below, "…"], size) <= room:
+        below.append("…")  # more in the tooltip
+    return beside, below, size, name_px
+
+
+def _fitting(notes: Sequence[str], size: int, room: int) -> list[str]:
+    """The first notes that fit in ``room`` together."""
+    count = 0
+    while count < len(notes) and _notes_width(notes[:count + 1], size) <= room:
+        count += 1
+    return list(notes[:count])
+
+
+#: The notes' type sizes, from roomy to tight.
+NOTE_SIZES = (14, 12, 11)
 
 
 def _notes_width(notes: Sequence[str], size: int) -> int:

@@ -114,6 +114,7 @@ from carcassonne_desktop.ui.expansions.text_registry import (  # noqa: F401
     event_text,
     expansion_choice_label,
     feature_notes,
+    has_player_notes,
     noted_tokens,
     player_note_words,
     player_notes,

@@ -37,14 +37,19 @@ CATCHER_SPREAD = {"random": 0.2, "easy": 0.16, "greedy": 0.12, "medium": 0.1,
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 20,
-          colour: pygame.Color | None = None, centre: bool = False, bold: bool = False) -> None:
+          colour: pygame.Color | None = None, centre: bool = False, bold: bool = False) -> pygame.Rect:
+    """A line of text at ``pos`` (its centre with ``centre``); a centred line
+    stays inside the window: the name under the catch's hurler, at the
+    window's left edge, read "e-Christine Delacroi". Returns where it went."""
     image = font(size, bold=bold).render(text, True, colour or rgb("ink"))
     rect = image.get_rect()
     if centre:
         rect.center = (round(pos[0]), round(pos[1]))
+        rect.clamp_ip(surface.get_rect())
     else:
         rect.topleft = (round(pos[0]), round(pos[1]))
     surface.blit(image, rect)
+    return rect
 
 
 def helper_box(size: tuple[int, int]) -> pygame.Rect:
@@ -89,33 +94,73 @@ def tile_distance(hundredths: int) -> str:
 
 class Pull:
     """Press, pull back, let go: the slingshot of both mini-games. A lost
-    focus or Escape drops the pull (never a hurl)."""
+    focus or Escape drops the pull (never a hurl).
+
+    The pull follows the mouse's movements, not its place in the window:
+    the catapult stands at the bottom of the window, so a press on it left
+    a pull back of a few pixels before the pointer met the window's edge
+    (a third of the power at 1920x1080). While pulling, the mouse is held
+    in the window (SDL's relative mode) and the pull may run past the edge."""
 
     def __init__(self) -> None:
         self.press: tuple[float, float] | None = None
         self.pointer: tuple[float, float] | None = None
+        #: The mouse's last place in the window (a move without ``rel`` moves the pull by its change).
+        self._seen: tuple[float, float] = (0, 0)
 
     @property
     def pulling(self) -> bool:
         return self.press is not None and self.pointer is not None
 
+    def _moved(self, event: pygame.event.Event) -> None:
+        """Move the pull by the mouse's movement: its ``rel`` (past the
+        window's edge too), else the change of its place."""
+        assert self.pointer is not None
+        dx, dy = getattr(event, "rel", (0, 0)) if event.type == pygame.MOUSEMOTION else (0, 0)
+        if (dx, dy) == (0, 0):
+            dx, dy = event.pos[0] - self._seen[0], event.pos[1] - self._seen[1]
+        self._seen = event.pos
+        self.pointer = (self.pointer[0] + dx, self.pointer[1] + dy)
+
     def feed(self, event: pygame.event.Event
              ) -> tuple[bool, tuple[tuple[float, float], tuple[float, float]] | None]:
         """(whether the event was the gesture's, (press, release) once let go)."""
         if lost_focus(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.press = self.pointer = None
+            self._let_go()
             return True, None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.press = self.pointer = event.pos
+            self.press = self.pointer = self._seen = event.pos
+            _hold_mouse(True)
             return True, None
-        if event.type == pygame.MOUSEMOTION and self.press is not None:
-            self.pointer = event.pos
+        if event.type == pygame.MOUSEMOTION and self.press is not None and self.pointer is not None:
+            self._moved(event)
             return True, None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
-            pulled = (self.press, event.pos)
-            self.press = self.pointer = None
+            if self.pointer is not None:
+                self._moved(event)
+            pulled = (self.press, self.pointer or event.pos)
+            self._let_go()
             return True, pulled
         return False, None
+
+    def _let_go(self) -> None:
+        """The pull ends: the mouse is free again, back where it was pressed."""
+        if self.press is not None:
+            _hold_mouse(False, self.press)
+        self.press = self.pointer = None
+
+
+def _hold_mouse(held: bool, back_to: tuple[float, float] | None = None) -> None:
+    """Hold the mouse in the window for a pull (its movements only), or
+    free it again at ``back_to``; nothing where the display cannot."""
+    if pygame.display.get_surface() is None:  # no window (a test's surface)
+        return
+    try:
+        pygame.mouse.set_relative_mode(held)
+        if back_to is not None:
+            pygame.mouse.set_pos(back_to)
+    except pygame.error:
+        pass
 
 
 class KeyAim:

@@ -71,15 +71,21 @@ def paint_symbol(ctx: SymbolContext, feature: int | None, value: Any) -> None:
         p.polygon([(cx - s, cy - s * 0.8), (cx + s, cy - s * 0.8), (cx + s, cy + s * 0.1),
                    (cx, cy + s), (cx - s, cy + s * 0.1)], _c("shield"))
     elif value == "club":
-        p.stroke([(cx - s * 0.7, cy + s * 0.8), (cx + s * 0.4, cy - s * 0.4)],
-                 _c("fence_dark"), s * 0.3)
-        p.circle((cx + s * 0.45, cy - s * 0.45), s * 0.38, _c("fence_dark"))
+        # a handle widening into a round head, with as much ink as the
+        # shield: a thin stick with a knob read small beside it
+        d = 0.7071  # across the diagonal, bottom left to top right
+        tail, head = (cx - s * 0.95, cy + s * 0.95), (cx + s * 0.38, cy - s * 0.38)
+        p.polygon([(tail[0] - s * 0.14 * d, tail[1] - s * 0.14 * d), (head[0] - s * 0.56 * d, head[1] - s * 0.56 * d),
+                   (head[0] + s * 0.56 * d, head[1] + s * 0.56 * d), (tail[0] + s * 0.14 * d, tail[1] + s * 0.14 * d)],
+                  _c("fence_dark"))
+        p.circle(head, s * 0.62, _c("fence_dark"))
+        p.circle(tail, s * 0.14, _c("fence_dark"))
     else:  # pitchfork
-        p.stroke([(cx, cy + s), (cx, cy - s * 0.2)], _c("fence_dark"), s * 0.18)
-        p.stroke([(cx - s * 0.55, cy - s), (cx - s * 0.55, cy - s * 0.2),
-                  (cx + s * 0.55, cy - s * 0.2), (cx + s * 0.55, cy - s)],
-                 _c("forge_iron"), s * 0.14)
-        p.stroke([(cx, cy - s * 0.2), (cx, cy - s)], _c("forge_iron"), s * 0.14)
+        p.stroke([(cx, cy + s * 1.05), (cx, cy - s * 0.2)], _c("fence_dark"), s * 0.4)
+        p.stroke([(cx - s * 0.66, cy - s * 1.05), (cx - s * 0.66, cy - s * 0.2),
+                  (cx + s * 0.66, cy - s * 0.2), (cx + s * 0.66, cy - s * 1.05)],
+                 _c("forge_iron"), s * 0.34)
+        p.stroke([(cx, cy - s * 0.2), (cx, cy - s * 1.05)], _c("forge_iron"), s * 0.34)
 
 
 # ------------------------------------------------------------ the words

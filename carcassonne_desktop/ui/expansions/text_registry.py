@@ -38,6 +38,12 @@ def player_notes(game: Any, player: int) -> tuple[str, ...]:
     return _asked(_NOTES, game, player)
 
 
+def has_player_notes(game: Any) -> bool:
+    """Whether an expansion in play may add notes beside the players' names."""
+    discover()
+    return any(_NOTES.get(eid) for eid in game.rules.expansion_ids)
+
+
 def player_note_words(game: Any, player: int) -> tuple[str, ...]:
     """The players panel's notes about one player in full sentences."""
     return _asked(_NOTE_WORDS, game, player)
