@@ -95,7 +95,7 @@ class HardPlayer(Player):
     widen_every = 2
     #: When answering with every whole turn would not fit `min_rounds`
     #: rounds in the time left, each answer inside a future judges only as
-    #: many whole turns (from shuffled placements) as let `answer_room` times
+    #: many whole turns (from the placements judged best alone) as let `answer_room` times
     #: `min_rounds` fit, and never fewer than `min_answer_turns`: with every expansion
     #: a seat has 500-3000 whole turns and one future took longer than the
     #: whole budget (bench/ai.md, session 9). Where whole answers fit (the

@@ -45,14 +45,17 @@ def best_turn_after(
     """The position after the seat to move plays its best whole turn (None
     if the deadline passes first: a half-searched answer is no answer).
     With a `limit`, the best of that many whole turns, from the placements
-    in an order shuffled with `rng`: the answer of a `medium` cut short,
-    what a search can afford when a seat has thousands of whole turns."""
+    judged alone first (`promising_firsts`): what a search can afford when a
+    seat has thousands of whole turns. Taken in a shuffled order instead,
+    the answers were a random few of them, far weaker than the `medium`
+    answer they stand for (hard lost both of its games with them, bench/ai.md)."""
     seat = game.deciding_player
     best: tuple[float, Game] | None = None
     firsts = None
     if limit is not None:
-        firsts = list(game.legal_actions())
-        (rng or random.Random(0)).shuffle(firsts)
+        firsts = promising_firsts(game, evaluator, seat, rng or random.Random(0), deadline)
+        if firsts is None:
+            return None
     for count, turn in enumerate(whole_turns(game, firsts)):
         if deadline is not None and deadline.expired():
             return None
@@ -62,6 +65,28 @@ def best_turn_after(
         if best is None or value > best[0]:
             best = (value, turn.after)
     return best[1] if best is not None else game
+
+
+def promising_firsts(
+    game: Game, evaluator: Evaluator, seat: int, rng: random.Random,
+    deadline: Deadline | None = None,
+) -> list[Action] | None:
+    """The first actions of the seat's turn, best first as judged by the
+    position each leaves on its own (a placement before its figure step):
+    one evaluation per placement instead of one per whole turn, so a capped
+    answer looks at the whole turns of the likeliest placements. Equal
+    values keep the `rng`'s shuffled order. None if the deadline passes."""
+    firsts = list(game.legal_actions())
+    rng.shuffle(firsts)
+    values: list[float] = []
+    for first in firsts:
+        if deadline is not None and deadline.expired():
+            return None
+        after = game.copy()
+        after.apply(first)
+        values.append(evaluator.evaluate(after, seat))
+    order = sorted(range(len(firsts)), key=lambda i: -values[i])
+    return [firsts[i] for i in order]
 
 
 def play_out(
