@@ -196,12 +196,12 @@ def test_the_log_says_who_takes_a_title_and_keeps_goods_as_they_were():
 
 
 def test_two_roads_into_one_city_do_not_cross():
-    from carcassonne_desktop.engine.tile_layout import _segments_cross
+    from carcassonne_desktop.engine.tile_room import segments_cross
 
     roads = tile_layout(TILES["kr/04"]).roads()
     assert len(roads) == 2
     (a, b), (c, d) = (r.strokes[0] for r in roads)
-    assert not _segments_cross(a, b, c, d)
+    assert not segments_cross(a, b, c, d)
 
 
 def test_the_panel_makes_room_for_every_note_and_every_figure():

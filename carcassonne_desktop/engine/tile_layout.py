@@ -29,19 +29,30 @@ from carcassonne_desktop.engine.layout_props import PropPlacement, props_placed
 from carcassonne_desktop.engine.tile_geometry import (
     CENTRE,
     EDGE_MID,
-    EDGES,
     HALF_EDGE_POINT,
     Point,
     Polyline,
-    border_distance,
-    cubic_bezier,
-    dist_point_polyline,
     line,
     point_along,
-    point_in_polygon,
-    quad_bezier,
-    rotate_points,
-    rotate_port,
+)
+from carcassonne_desktop.engine.tile_room import (
+    GRID,
+    Obstacles,
+    city_anchor,
+    find_field_spot,
+    grid_points,
+    nearest_city_point,
+    segments_cross,
+    shield_spot,
+    shift_inside,
+    upright_inside,
+)
+from carcassonne_desktop.engine.tile_shapes import (
+    CityShape,
+    PathShape,
+    city_shape,
+    opposite_edge,
+    through_stroke,
 )
 
 #: Feature kinds of the core drawn as a building in the field (the figure stands
@@ -51,27 +62,6 @@ CORE_CENTRE_KINDS: dict[str, float] = {"cloister": 0.19}
 
 ROAD_HALF_WIDTH = 0.055
 RIVER_HALF_WIDTH = 0.085
-_GRID = 21
-
-
-@dataclass(frozen=True)
-class CityShape:
-    """One city feature: its filled region and the walls facing the fields."""
-
-    feature: int
-    polygon: Polyline
-    walls: tuple[Polyline, ...]
-    shield: bool
-
-
-@dataclass(frozen=True)
-class PathShape:
-    """A road or river feature as strokes (each starts at a port)."""
-
-    feature: int
-    kind: str
-    strokes: tuple[Polyline, ...]
-
 
 @dataclass(frozen=True)
 class Prop:
@@ -103,164 +93,6 @@ class TileLayout:
         return [p for p in self.paths if p.kind == "road"]
 
 
-# --------------------------------------------------------------------------- cities
-
-
-def _cap_north(shared_corners: bool) -> tuple[Polyline, list[Polyline]]:
-    """A single-edge city: a rounded cap on the north edge.
-
-    When a second city shares a corner the cap's ends leave the corner at less
-    than 45 degrees, so the two caps touch only at the corner and never merge.
-    """
-    a, h = (0.38, 0.36) if shared_corners else (0.2, 0.42)
-    wall = cubic_bezier((1.0, 0.0), (1.0 - a, h), (a, h), (0.0, 0.0), 14)
-    return [(0.0, 0.0)] + wall[:-1], [wall]
-
-
-def _corner_north_west() -> tuple[Polyline, list[Polyline]]:
-    wall = cubic_bezier((0.0, 1.0), (0.3, 0.62), (0.62, 0.3), (1.0, 0.0), 14)
-    return [(0.0, 0.0)] + wall, [wall]
-
-
-def _band_east_west() -> tuple[Polyline, list[Polyline]]:
-    top = cubic_bezier((0.0, 0.0), (0.3, 0.3), (0.7, 0.3), (1.0, 0.0), 14)
-    bottom = cubic_bezier((1.0, 1.0), (0.7, 0.7), (0.3, 0.7), (0.0, 1.0), 14)
-    return top + bottom, [top, bottom]
-
-
-def _three_north_east_west() -> tuple[Polyline, list[Polyline]]:
-    wall = cubic_bezier((1.0, 1.0), (0.7, 0.6), (0.3, 0.6), (0.0, 1.0), 14)
-    return [(0.0, 0.0), (1.0, 0.0)] + wall, [wall]
-
-
-def _city_shape(edges: frozenset[str], shared_corners: bool) -> tuple[Polyline, list[Polyline]]:
-    """Polygon and walls for a city touching ``edges``, by rotating a canonical shape."""
-    if len(edges) >= 4 or not edges:
-        return [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], []
-    if len(edges) == 1:
-        canonical, build = frozenset({"N"}), lambda: _cap_north(shared_corners)
-    elif len(edges) == 3:
-        canonical, build = frozenset({"N", "E", "W"}), _three_north_east_west
-    elif edges in (frozenset({"E", "W"}), frozenset({"N", "S"})):
-        canonical, build = frozenset({"E", "W"}), _band_east_west
-    else:
-        canonical, build = frozenset({"N", "W"}), _corner_north_west
-    for rot in range(4):
-        if frozenset(rotate_port(e, rot) for e in canonical) == edges:
-            polygon, walls = build()
-            return rotate_points(polygon, rot), [rotate_points(w, rot) for w in walls]
-    raise ValueError(f"no city shape for edges {sorted(edges)}")
-
-
-# --------------------------------------------------------------------------- paths
-
-
-def _through_stroke(a: str, b: str) -> Polyline:
-    """A path between two edge ports: straight when opposite, else a curve round the corner."""
-    pa, pb = EDGE_MID[a], EDGE_MID[b]
-    if abs(pa[0] - pb[0]) == 1.0 or abs(pa[1] - pb[1]) == 1.0:
-        return [pa, pb]
-    return quad_bezier(pa, CENTRE, pb, 10)
-
-
-def _opposite(edge: str) -> str:
-    return EDGES[(EDGES.index(edge) + 2) % 4]
-
-
-# --------------------------------------------------------------------------- clearance
-
-
-@dataclass
-class _Obstacles:
-    """What a prop or a figure should keep clear of, with distances in tile units.
-
-    The distance to walls and paths is memoised per point: the layout asks about
-    the same grid points many times and pure-Python geometry is not free.
-    """
-
-    polygons: list[Polyline] = field(default_factory=list)
-    walls: list[Polyline] = field(default_factory=list)
-    strokes: list[tuple[Polyline, float]] = field(default_factory=list)
-    discs: list[tuple[Point, float]] = field(default_factory=list)
-    _terrain: dict[Point, float] = field(default_factory=dict)
-    _city: dict[Point, bool] = field(default_factory=dict)
-    _version: tuple[int, int, int] = (0, 0, 0)
-
-    def _check_version(self) -> None:
-        version = (len(self.polygons), len(self.walls), len(self.strokes))
-        if version != self._version:
-            self._terrain.clear()
-            self._city.clear()
-            self._version = version
-
-    def in_city(self, p: Point) -> bool:
-        self._check_version()
-        cached = self._city.get(p)
-        if cached is None:
-            cached = any(point_in_polygon(p, poly) for poly in self.polygons)
-            self._city[p] = cached
-        return cached
-
-    def on_path(self, p: Point, margin: float = 0.0) -> bool:
-        return any(dist_point_polyline(p, s, hw + margin) < hw + margin for s, hw in self.strokes)
-
-    def clearance(self, p: Point) -> float:
-        """Distance to the nearest wall, path, prop or tile border."""
-        self._check_version()
-        best = self._terrain.get(p)
-        if best is None:
-            best = border_distance(p) - 0.03
-            for wall in self.walls:
-                best = min(best, dist_point_polyline(p, wall, best + 0.02) - 0.02)
-            for stroke, hw in self.strokes:
-                best = min(best, dist_point_polyline(p, stroke, best + hw) - hw)
-            self._terrain[p] = best
-        for centre, radius in self.discs:
-            best = min(best, math.hypot(p[0] - centre[0], p[1] - centre[1]) - radius)
-        return best
-
-
-_GRID_POINTS: list[Point] = [((i + 0.5) / _GRID, (j + 0.5) / _GRID) for j in range(_GRID) for i in range(_GRID)]
-
-
-def _grid_points() -> list[Point]:
-    return _GRID_POINTS
-
-
-def _find_field_spot(obstacles: _Obstacles, desired: float) -> tuple[Point, float]:
-    """The field point nearest the centre that keeps ``desired`` clearance (or the roomiest)."""
-    best: tuple[float, Point, float] | None = None
-    for p in _grid_points():
-        if obstacles.in_city(p):
-            continue
-        clear = obstacles.clearance(p)
-        score = min(clear, desired) - 0.18 * math.hypot(p[0] - 0.5, p[1] - 0.5)
-        if best is None or score > best[0]:
-            best = (score, p, clear)
-    if best is None:
-        return CENTRE, 0.1
-    return best[1], best[2]
-
-
-def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
-    """Whether segments ab and cd cross (touching ends do not count)."""
-    def side(p: Point, q: Point, r: Point) -> float:
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
-    return (side(a, b, c) * side(a, b, d) < 0) and (side(c, d, a) * side(c, d, b) < 0)
-
-
-def _nearest_city_point(start: Point, obstacles: _Obstacles) -> Point:
-    """A point a little inside the city nearest to ``start`` (a road's end)."""
-    inside = [p for p in _grid_points() if obstacles.in_city(p)]
-    if not inside:
-        return CENTRE
-    near = min(inside, key=lambda p: math.hypot(p[0] - start[0], p[1] - start[1]))
-    dx, dy = near[0] - start[0], near[1] - start[1]
-    length = math.hypot(dx, dy) or 1.0
-    return (near[0] + dx / length * 0.08, near[1] + dy / length * 0.08)
-
-
 # --------------------------------------------------------------------------- layout
 
 
@@ -273,14 +105,14 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
     features: Sequence[Mapping[str, Any]] = tile["features"]
     flags: Mapping[str, Any] = tile.get("flags") or {}
     layout = TileLayout()
-    obstacles = _Obstacles()
+    obstacles = Obstacles()
 
     # Cities first: everything else avoids them.
     city_indexes = [i for i, f in enumerate(features) if f["kind"] == "city"]
     city_edges = [frozenset(p for p in features[i]["ports"] if p in EDGE_MID) for i in city_indexes]
     shared = len(city_indexes) > 1
     for index, edges in zip(city_indexes, city_edges):
-        polygon, walls = _city_shape(edges, shared)
+        polygon, walls = city_shape(edges, shared)
         feature = features[index]
         layout.cities.append(
             CityShape(index, polygon, tuple(walls), _feature_flag(feature, "shield"))
@@ -297,7 +129,7 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
         ports = [p for p in feature["ports"] if p in EDGE_MID]
         hw = RIVER_HALF_WIDTH if kind == "river" else ROAD_HALF_WIDTH
         if len(ports) == 2:
-            strokes = (_through_stroke(ports[0], ports[1]),)
+            strokes = (through_stroke(ports[0], ports[1]),)
         elif len(ports) >= 3:
             strokes = tuple([EDGE_MID[p], CENTRE] for p in ports)
             if kind == "road":  # arms of a river just meet: no crossroads hamlet
@@ -325,7 +157,7 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
         kind = feature["kind"]
         if kind in centre_kinds:
             desired = centre_kinds[kind]
-            pos, clear = _find_field_spot(obstacles, desired)
+            pos, clear = find_field_spot(obstacles, desired)
             radius = max(0.08, min(desired, clear))
             prop = Prop(drawn_as.get(kind, kind), pos, radius, index)
             centre_props[index] = prop
@@ -346,7 +178,7 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
             end = cloister.pos
         else:
             end = None
-            ray = line(start, EDGE_MID[_opposite(port)], 40)
+            ray = line(start, EDGE_MID[opposite_edge(port)], 40)
             for k, p in enumerate(ray[3:], start=3):
                 if obstacles.in_city(p):
                     end = ray[min(k + 4, len(ray) - 1)]
@@ -354,10 +186,10 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
             if end is None:
                 end = CENTRE
                 needs_hamlet = True
-            elif any(_segments_cross(start, end, a, b) for a, b in laid):
+            elif any(segments_cross(start, end, a, b) for a, b in laid):
                 # two roads running into one city would cross (kr/04's roads S
                 # and E under a city N-W): this one turns to the nearest wall
-                end = _nearest_city_point(start, obstacles)
+                end = nearest_city_point(start, obstacles)
         stroke = [start, end]
         laid.append(stroke)
         layout.paths.append(PathShape(index, "road", (stroke,)))
@@ -379,19 +211,19 @@ def build_layout(tile: Mapping[str, Any]) -> TileLayout:
     # Figure anchors, props that take the figure's spot in a city, and shields.
     in_city = props_placed("city_anchor")
     for city in layout.cities:
-        anchor = _city_anchor(city, obstacles)
+        anchor = city_anchor(city, obstacles)
         for kind in in_city:
             if _feature_flag(features[city.feature], kind.name):
                 layout.props.append(Prop(kind.name, anchor, kind.radius, city.feature))
-                if _upright_inside(city, anchor, kind.anchor_shift):
+                if upright_inside(city, anchor, kind.anchor_shift):
                     # the prop is drawn upright: the figure stays in front of
                     # it (below) whatever the turn; turned with the tile, a
                     # cathedral's follower stood beside it or above it
                     layout.upright_shifts[city.feature] = kind.anchor_shift
-                anchor = _shift_inside(city, anchor, kind.anchor_shift)
+                anchor = shift_inside(city, anchor, kind.anchor_shift)
         layout.anchors[city.feature] = anchor
         if city.shield:
-            layout.props.append(Prop("shield", _shield_spot(city, anchor), 0.08, city.feature))
+            layout.props.append(Prop("shield", shield_spot(city, anchor), 0.08, city.feature))
     for path in layout.paths:
         stroke = path.strokes[0]
         fraction = 0.5
@@ -432,11 +264,11 @@ def _path_end_prop(flags: Mapping[str, Any]) -> PropPlacement | None:
     return chosen or next((k for k in ends if not k.flags), None)
 
 
-def _ends_inside(stroke: Polyline, obstacles: _Obstacles) -> bool:
+def _ends_inside(stroke: Polyline, obstacles: Obstacles) -> bool:
     return obstacles.in_city(stroke[-1])
 
 
-def _beside_path(path: PathShape, obstacles: _Obstacles) -> Point:
+def _beside_path(path: PathShape, obstacles: Obstacles) -> Point:
     """A spot next to a road, on the side with the most room."""
     best: tuple[float, Point] | None = None
     for stroke in path.strokes:
@@ -456,65 +288,11 @@ def _beside_path(path: PathShape, obstacles: _Obstacles) -> Point:
     return best[1] if best else (0.3, 0.3)
 
 
-def _city_points(city: CityShape) -> list[Point]:
-    cached = _CITY_POINTS.get(id(city))
-    if cached is None or cached[0] is not city:
-        cached = (city, [p for p in _GRID_POINTS if point_in_polygon(p, city.polygon)])
-        _CITY_POINTS[id(city)] = cached
-    return cached[1]
-
-
-_CITY_POINTS: dict[int, tuple[CityShape, list[Point]]] = {}
-
-
-def _city_clearance(city: CityShape, p: Point) -> float:
-    best = border_distance(p) + 0.04
-    for wall in city.walls:
-        best = min(best, dist_point_polyline(p, wall))
-    return best
-
-
-def _city_anchor(city: CityShape, obstacles: _Obstacles) -> Point:
-    """The roomiest point of the city, away from roads entering it."""
-    del obstacles
-    best: tuple[float, Point] | None = None
-    for p in _city_points(city):
-        score = _city_clearance(city, p) - 0.1 * math.hypot(p[0] - 0.5, p[1] - 0.5)
-        if best is None or score > best[0]:
-            best = (score, p)
-    return best[1] if best else CENTRE
-
-
-def _shift_inside(city: CityShape, p: Point, delta: Point) -> Point:
-    q = (p[0] + delta[0], p[1] + delta[1])
-    return q if point_in_polygon(q, city.polygon) and border_distance(q) > 0.12 else p
-
-
-def _upright_inside(city: CityShape, p: Point, delta: Point) -> bool:
-    """Whether ``p`` moved by ``delta`` in board orientation stays well inside
-    the city whichever way the tile turns (the four turns of ``delta``)."""
-    dx, dy = delta
-    return (dx, dy) != (0.0, 0.0) and all(
-        _shift_inside(city, p, d) != p for d in ((dx, dy), (-dy, dx), (-dx, -dy), (dy, -dx)))
-
-
-def _shield_spot(city: CityShape, anchor: Point) -> Point:
-    """A roomy city point away from where the figure stands."""
-    best: tuple[float, Point] | None = None
-    for p in _city_points(city):
-        clear = min(_city_clearance(city, p) - 0.02, border_distance(p) - 0.06)
-        away = math.hypot(p[0] - anchor[0], p[1] - anchor[1])
-        score = min(clear, 0.1) + 0.6 * min(away, 0.22)
-        if best is None or score > best[0]:
-            best = (score, p)
-    return best[1] if best else anchor
-
-
 def _field_anchors(
-    features: Sequence[Mapping[str, Any]], obstacles: _Obstacles, layout: TileLayout
+    features: Sequence[Mapping[str, Any]], obstacles: Obstacles, layout: TileLayout
 ) -> None:
     """Split the free area into connected regions and give each field its roomiest point."""
-    cells = _grid_points()
+    cells = grid_points()
     free = [not obstacles.in_city(p) and not obstacles.on_path(p, 0.005) for p in cells]
     component = [-1] * len(cells)
     sizes: list[int] = []
@@ -528,11 +306,11 @@ def _field_anchors(
         while stack:
             cell = stack.pop()
             count += 1
-            i, j = cell % _GRID, cell // _GRID
+            i, j = cell % GRID, cell // GRID
             for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 ni, nj = i + di, j + dj
-                if 0 <= ni < _GRID and 0 <= nj < _GRID:
-                    n = nj * _GRID + ni
+                if 0 <= ni < GRID and 0 <= nj < GRID:
+                    n = nj * GRID + ni
                     if free[n] and component[n] < 0:
                         component[n] = label
                         stack.append(n)
