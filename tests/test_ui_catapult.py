@@ -408,6 +408,38 @@ def test_escape_or_a_lost_focus_drops_the_keyboard_aim(_screen) -> None:
     assert answers == [] and scene.rest is None
 
 
+def test_regression_enter_at_zero_power_did_nothing_and_said_nothing(_screen) -> None:
+    """Under Xvfb Enter before any power (or a click on the catapult without
+    a pull) sent nothing and said nothing: the player did not know why. Now
+    a let-go that sends nothing shows the "too weak" line for a while, on
+    a backing; a real hurl shows none."""
+    from carcassonne_desktop.ui.expansions.catapult_hurl import WEAK_SECONDS
+
+    scene, answers = _hurl_scene()
+    assert scene.weak == 0.0
+    _key(scene, pygame.K_RETURN)
+    assert scene.rest is None and scene.weak == WEAK_SECONDS
+    before = _screen.copy()
+    scene.draw(_screen)
+    scene.weak = 0.0
+    scene.draw(before)
+    line = pygame.Rect(0, 104, _screen.get_width(), 28)
+    assert any(_screen.get_at((x, y)) != before.get_at((x, y))
+               for x in range(line.left, line.right, 3) for y in range(line.top, line.bottom, 2)), \
+        "the line is drawn"
+    _key(scene, pygame.K_RETURN)
+    _run(scene, WEAK_SECONDS + 0.1)
+    assert scene.weak == 0.0, "it goes away"
+    anchor = scene.view().anchor
+    _drag(scene, (round(anchor[0]), round(anchor[1])), (round(anchor[0]) + 2, round(anchor[1]) + 2))
+    assert scene.rest is None and scene.weak == WEAK_SECONDS, "a click without a pull"
+    _run(scene, WEAK_SECONDS + 0.1)
+    _key(scene, pygame.K_UP, 30)
+    _key(scene, pygame.K_SPACE)
+    assert scene.rest is not None and scene.weak == 0.0, "a real hurl says nothing"
+    assert answers == []
+
+
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_the_hurl_says_its_keys(language: str) -> None:
     i18n.set_language(language)

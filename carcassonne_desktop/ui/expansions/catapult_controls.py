@@ -37,10 +37,13 @@ CATCHER_SPREAD = {"random": 0.2, "easy": 0.16, "greedy": 0.12, "medium": 0.1,
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 20,
-          colour: pygame.Color | None = None, centre: bool = False, bold: bool = False) -> pygame.Rect:
+          colour: pygame.Color | None = None, centre: bool = False, bold: bool = False,
+          backing: bool = False) -> pygame.Rect:
     """A line of text at ``pos`` (its centre with ``centre``); a centred line
     stays inside the window: the name under the catch's hurler, at the
-    window's left edge, read "e-Christine Delacroi". Returns where it went."""
+    window's left edge, read "e-Christine Delacroi". With ``backing`` it sits
+    on the header's colour: a line drawn straight over the tiles was hard to
+    read. Returns where it went."""
     image = font(size, bold=bold).render(text, True, colour or rgb("ink"))
     rect = image.get_rect()
     if centre:
@@ -48,6 +51,8 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
         rect.clamp_ip(surface.get_rect())
     else:
         rect.topleft = (round(pos[0]), round(pos[1]))
+    if backing:
+        pygame.draw.rect(surface, rgb("header"), rect.inflate(16, 8), border_radius=6)
     surface.blit(image, rect)
     return rect
 

@@ -54,6 +54,9 @@ from carcassonne_desktop.ui.expansions.catapult_controls import (
 )
 from carcassonne_desktop.ui.scene import Scene
 
+#: How long the "too weak" line stays after a let-go that sent nothing.
+WEAK_SECONDS = 2.5
+
 
 class HurlScene(Scene):
     """A hurl: the slingshot over the board, the flight, what it did."""
@@ -77,6 +80,10 @@ class HurlScene(Scene):
         self.clock = 0.0
         self.answered = False
         self.watching = False
+        #: Seconds left of the "too weak" line: a let-go that sends nothing
+        #: (Enter before any power, a click on the catapult without a pull)
+        #: did nothing and said nothing.
+        self.weak = 0.0
         self.layer = BoardLayer()
         self.layer.sync(game)
         self.size = app.screen_size if app is not None else (1280, 800)
@@ -133,6 +140,9 @@ class HurlScene(Scene):
             if rest is not None:
                 self.rest = rest
                 self.clock = 0.0
+        let_go = pulled is not None or (event.type == pygame.KEYDOWN
+                                        and event.key in KeyAim.RELEASE)
+        self.weak = WEAK_SECONDS if let_go and self.rest is None else self.weak
         if used or keyed:
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
@@ -141,6 +151,7 @@ class HurlScene(Scene):
         return self.rest is not None or self.pulled() is not None
 
     def update(self, dt: float) -> None:
+        self.weak = max(0.0, self.weak - dt)
         if self.rest is None or self.answered:
             return
         self.clock += dt
@@ -195,7 +206,7 @@ class HurlScene(Scene):
         best = min(landed, key=lambda hurl: target_distance(self.fair, hurl[1:]))
         draw_text(surface, i18n.tr("catapult.scene.best", name=player_names(self.game)[best[0]],
                                distance=tile_distance(target_distance(self.fair, best[1:]))),
-              (surface.get_width() / 2, 88), 17, centre=True, bold=True)
+              (surface.get_width() / 2, 88), 17, centre=True, bold=True, backing=True)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         width = surface.get_width()
@@ -212,6 +223,10 @@ class HurlScene(Scene):
             draw_helper(surface)
             draw_text(surface, i18n.tr("catapult.scene.hurl_keys"), (surface.get_width() / 2, 66), 15,
                   centre=True)
+            if self.weak > 0.0:
+                draw_text(surface, i18n.tr("catapult.scene.too_weak"),
+                          (surface.get_width() / 2, 118), 17, colour=rgb("warning"), centre=True,
+                          bold=True, backing=True)
 
     def _draw_catapult(self, surface: pygame.Surface, view: View) -> None:
         """The catapult, its arm drawn back as far as the pull (never out of
