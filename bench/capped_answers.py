@@ -13,27 +13,13 @@ from __future__ import annotations
 import argparse
 import random
 
+from whole_turns import random_position  # (bench/, the script's own folder)
+
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.search import best_turn_after
 from carcassonne_desktop.ai.turns import whole_turns
-from carcassonne_desktop.engine import Game, Rules, quick_setup
-from carcassonne_desktop.engine.actions import PlaceTile
+from carcassonne_desktop.engine import Rules, quick_setup
 from carcassonne_desktop.engine.expansion import registry
-
-
-def position(seed: int, expansions: tuple[str, ...], rules: Rules, placements: int = 30) -> Game:
-    """A tile to place after `placements` placements of uniform random play."""
-    game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
-    rng = random.Random(seed)
-    placed = 0
-    while not game.is_over:
-        actions = game.legal_actions()
-        if placed == placements and isinstance(actions[0], PlaceTile):
-            break
-        action = actions[rng.randrange(len(actions))]
-        placed += isinstance(action, PlaceTile)
-        game.apply(action)
-    return game
 
 
 def _rank(values: list[float], value: float) -> int:
@@ -50,7 +36,7 @@ def main() -> None:
     expansions = ("base",) if args.expansions == "base" else tuple(registry())
     rules = Rules(quick_setup(2, expansions=expansions))
     for seed in range(args.positions):
-        game = position(seed, expansions, rules)
+        game = random_position(seed, expansions, rules, 30)
         seat = game.deciding_player
         evaluator = Evaluator(game)
         values = sorted((evaluator.evaluate(t.after, seat) for t in whole_turns(game)), reverse=True)

@@ -33,24 +33,27 @@ SEEDS = (1, 2)
 PLACEMENTS = (15, 30, 45)
 
 
+def random_position(seed: int, expansions: tuple[str, ...], rules: Rules, placements: int) -> Game:
+    """The tile to place after `placements` placements of uniform random play
+    (seeded by `seed`; the game's end if it comes first)."""
+    game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
+    rng = random.Random(seed)
+    placed = 0
+    while not game.is_over:
+        actions = game.legal_actions()
+        if placed == placements and isinstance(actions[0], PlaceTile):
+            break
+        action = actions[rng.randrange(len(actions))]
+        placed += isinstance(action, PlaceTile)
+        game.apply(action)
+    return game
+
+
 def positions(expansions: tuple[str, ...]) -> list[Game]:
     """The fixed positions: a tile to place after 15, 30 and 45 placements."""
     rules = Rules(quick_setup(2, expansions=expansions))
-    found: list[Game] = []
-    for seed in SEEDS:
-        game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
-        rng = random.Random(seed)
-        placed = 0
-        wanted = list(PLACEMENTS)
-        while not game.is_over and wanted:
-            actions = game.legal_actions()
-            if placed == wanted[0] and isinstance(actions[0], PlaceTile):
-                found.append(game.copy())
-                wanted.pop(0)
-            action = actions[rng.randrange(len(actions))]
-            placed += isinstance(action, PlaceTile)
-            game.apply(action)
-    return found
+    return [random_position(seed, expansions, rules, placements)
+            for seed in SEEDS for placements in PLACEMENTS]
 
 
 def measure(games: list[Game], repeat: int) -> dict[str, float]:
