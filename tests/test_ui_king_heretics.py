@@ -246,7 +246,7 @@ def test_the_titles_are_said_in_full_over_the_holders_row(app):
 
 
 def test_score_table_headings_shrink_or_wrap_rather_than_run_together():
-    from carcassonne_desktop.ui.end_scene import HEADER_SIZES, header_lines
+    from carcassonne_desktop.ui.end_headings import HEADER_SIZES, header_lines
     from carcassonne_desktop.ui.resources import font
 
     wide = font(HEADER_SIZES[0], bold=True).size("Lieux de culte")[0]

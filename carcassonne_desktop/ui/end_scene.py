@@ -10,10 +10,8 @@ terms, worded by ui/score_text.py), in place of the chart.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,6 +21,13 @@ from carcassonne_desktop import i18n
 from carcassonne_desktop.engine.events import PointsScored
 from carcassonne_desktop.engine.features import FEATURE_KINDS
 from carcassonne_desktop.ui.art.meeples import MeepleCache, player_rgb
+from carcassonne_desktop.ui.end_headings import (
+    HEADER_TRIES,
+    heading_words,
+    headings_in,
+    narrowest,
+    wrap_heading,
+)
 from carcassonne_desktop.ui.end_tall_table import (
     COLUMN_MAX,
     TallLayout,
@@ -42,13 +47,6 @@ if TYPE_CHECKING:
     from carcassonne_desktop.engine import Game
     from carcassonne_desktop.ui.game_scene import GameScene
 
-#: Type sizes a column heading of the score table tries, largest first.
-HEADER_SIZES = (17, 15, 13)
-#: (lines, size) the headings try in turn, all at once: one line in a
-#: slightly smaller type before two lines, two lines before a small type;
-#: the last ones for many columns in a small window, where a word cut
-#: ("Couron…", "Marcha…") said nothing.
-HEADER_TRIES = ((1, 17), (1, 15), (2, 17), (2, 15), (1, 13), (2, 13), (2, 12), (2, 11), (3, 11), (3, 10))
 #: The least height of the headings' row.
 HEADER_MIN_H = 38
 #: A number column's least width, and the gap at each side of its text.
@@ -476,68 +474,6 @@ class EndScene(Scene):
         return lines
 
 
-def heading_words(text: str) -> list[str]:
-    """A heading's words, cut after a hyphen too ("Chevalier-" "brigand")."""
-    return re.findall(r"[^\s-]+-?|-", text)
-
-
-def wrap_heading(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """A heading's lines within ``width``, cut between words or after a hyphen."""
-    lines: list[str] = []
-    for word in heading_words(text):
-        if lines:
-            joined = lines[-1] + ("" if lines[-1].endswith("-") else " ") + word
-            if fnt.size(joined)[0] <= width:
-                lines[-1] = joined
-                continue
-        lines.append(word)
-    return lines or [""]
-
-
-def header_layout(texts: Sequence[str], width: int) -> tuple[int, list[list[str]]]:
-    """One type size for every column heading within ``width`` and each
-    heading's lines: the first of ``HEADER_TRIES`` where every heading fits
-    whole, no word cut (the headings had mixed sizes and cut words)."""
-    layout = _headings_in([width] * len(texts), texts)
-    if layout is not None:
-        return layout
-    size = HEADER_TRIES[-1][1]
-    fnt = font(size, bold=True)
-    return size, [[fit_text(line, size, True, width) for line in wrap_heading(text, fnt, width)[:3]]
-                  for text in texts]
-
-
-def _headings_in(widths: Sequence[int], texts: Sequence[str]) -> tuple[int, list[list[str]]] | None:
-    """The first of ``HEADER_TRIES`` at which each heading fits its width
-    whole, with its lines; None if none does."""
-    for most, size in HEADER_TRIES:
-        fnt = font(size, bold=True)
-        laid = [wrap_heading(text, fnt, width) for text, width in zip(texts, widths)]
-        if all(len(lines) <= most and all(fnt.size(line)[0] <= width for line in lines)
-               for lines, width in zip(laid, widths)):
-            return size, laid
-    return None
-
-
-def _narrowest(text: str, fnt: pygame.font.Font, most: int) -> int:
-    """The least width at which `text` holds in `most` lines, cut between
-    words or after a hyphen."""
-    words = heading_words(text)
-
-    def joined(part: list[str]) -> str:
-        out = ""
-        for word in part:
-            out += word if not out or out.endswith("-") else " " + word
-        return out
-
-    best = fnt.size(joined(words))[0]
-    for cuts in combinations(range(1, len(words)), min(most, len(words)) - 1):
-        bounds = (0, *cuts, len(words))
-        widest = max(fnt.size(joined(words[a:b]))[0] for a, b in zip(bounds, bounds[1:]))
-        best = min(best, widest)
-    return best
-
-
 @dataclass(frozen=True)
 class TableLayout:
     """The score table's columns: the categories, the players' column,
@@ -578,7 +514,7 @@ def table_layout(cats: list[str], names: Sequence[str], width: int, scale: float
     number_w = scaled(NUMBER_W, scale)
     for most, size in tries:
         fnt = font(size, bold=True)
-        needs = [max(number_w, _narrowest(text, fnt, most)) + 2 * CELL_PAD for text in headers]
+        needs = [max(number_w, narrowest(text, fnt, most)) + 2 * CELL_PAD for text in headers]
         if sum(needs) > room:
             continue
         extra = (room - sum(needs)) // len(needs)
@@ -595,7 +531,7 @@ def table_layout(cats: list[str], names: Sequence[str], width: int, scale: float
         needs = [max(number_w, max(fnt.size(w)[0] for w in heading_words(text))) + 2 * CELL_PAD
                  for text in headers]
         widths = [need * room // sum(needs) for need in needs]
-        chosen = _headings_in([w - 2 * CELL_PAD for w in widths], headers) or (HEADER_TRIES[-1][1], [
+        chosen = headings_in([w - 2 * CELL_PAD for w in widths], headers) or (HEADER_TRIES[-1][1], [
             [fit_text(line, HEADER_TRIES[-1][1], True, w - 2 * CELL_PAD)
              for line in wrap_heading(text, fnt, w - 2 * CELL_PAD)[:3]] for text, w in zip(headers, widths)])
     size, laid = chosen
@@ -603,10 +539,3 @@ def table_layout(cats: list[str], names: Sequence[str], width: int, scale: float
     lines = max(len(lines) for lines in laid)
     header_h = max(scaled(HEADER_MIN_H, scale), lines * font(size, bold=True).get_linesize() + 6)
     return TableLayout(cats, name_w, lefts, widths, size, laid, header_h, whole)
-
-
-def header_lines(text: str, width: int) -> list[pygame.Surface]:
-    """A column heading alone within ``width``, rendered."""
-    size, (lines,) = header_layout([text], width)
-    dim = colour("ui", "text_dim")
-    return [font(size, bold=True).render(line, True, dim) for line in lines]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from carcassonne_desktop.ui.end_headings import narrowest, wrap_heading
 from carcassonne_desktop.ui.hud import fit_text
 from carcassonne_desktop.ui.resources import colour, font
 
@@ -98,8 +99,6 @@ def _layout_at(size: int, blocks: list[list[str | None]], labels: Sequence[str],
                numbers: Sequence[str], width: int, cut: bool = False, scale: float = 1.0) -> TallLayout | None:
     """The table in ``blocks`` at type ``size`` within ``width``, or None if
     a number or a name would not hold whole (unless ``cut`` allows names cut)."""
-    from carcassonne_desktop.ui.end_scene import _narrowest, wrap_heading
-
     swatch = round(SWATCH * scale)
     label_w = max(font(size).size(text)[0] for text in labels) + swatch + 3 * CELL_PAD
     number_w = max(font(size + 1, bold=True).size(text)[0] for text in numbers) + 2 * CELL_PAD
@@ -110,7 +109,7 @@ def _layout_at(size: int, blocks: list[list[str | None]], labels: Sequence[str],
     tries = [(most, round(name_size * scale)) for most, name_size in NAME_TRIES]
     name_size, most = tries[-1][1], tries[-1][0]
     for most, name_size in tries:
-        if all(_narrowest(name, font(name_size, bold=True), most) <= col_w - 2 * CELL_PAD for name in names):
+        if all(narrowest(name, font(name_size, bold=True), most) <= col_w - 2 * CELL_PAD for name in names):
             break
     else:
         if not cut:
