@@ -6,7 +6,7 @@ Built once per game and shared (read-only) by its copies.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -155,6 +155,12 @@ class Rules:
             merged[name] = value
         return merged
 
+    def _concerning(self, hook: str, concerns: Callable[[Expansion], bool]) -> tuple[Expansion, ...]:
+        """The expansions of `hook` that a tile concerns (`concerns` asks one
+        its `filters_tile`, `watches_tile`...); the per-tile-type caches below
+        keep what it finds."""
+        return tuple(e for e in self.hooks[hook] if concerns(e))
+
     def placement_filters(
         self, tile: TileType
     ) -> tuple[tuple[Expansion, ...], tuple[Expansion, ...]]:
@@ -163,10 +169,8 @@ class Rules:
         of a tile no filter concerns are the edge matches alone."""
         filters = self.tile_filters.get(tile.id)
         if filters is None:
-            filters = (
-                tuple(e for e in self.hooks["filter_cells"] if e.filters_tile(tile)),
-                tuple(e for e in self.hooks["filter_placements"] if e.filters_tile(tile)),
-            )
+            filters = (self._concerning("filter_cells", lambda e: e.filters_tile(tile)),
+                       self._concerning("filter_placements", lambda e: e.filters_tile(tile)))
             self.tile_filters[tile.id] = filters
         return filters
 
@@ -175,8 +179,8 @@ class Rules:
         `watches_tile`), found once per tile type."""
         hooks = self.tile_placed.get(tile.id)
         if hooks is None:
-            hooks = self.tile_placed[tile.id] = tuple(
-                e for e in self.hooks["on_tile_placed"] if e.watches_tile(tile))
+            hooks = self.tile_placed[tile.id] = self._concerning("on_tile_placed",
+                                                                   lambda e: e.watches_tile(tile))
         return hooks
 
     def deploy_vetoes(self, tile: TileType) -> tuple[Expansion, ...]:
@@ -184,8 +188,8 @@ class Rules:
         step of `tile` (their `vetoes_tile`), found once per tile type."""
         vetoes = self.tile_vetoes.get(tile.id)
         if vetoes is None:
-            vetoes = tuple(e for e in self.hooks["may_deploy"] if e.vetoes_tile(tile))
-            self.tile_vetoes[tile.id] = vetoes
+            vetoes = self.tile_vetoes[tile.id] = self._concerning("may_deploy",
+                                                                  lambda e: e.vetoes_tile(tile))
         return vetoes
 
     def runs_after(self, tile: TileType) -> tuple[RunFn | None, ...]:
