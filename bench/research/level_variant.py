@@ -3,6 +3,8 @@ selfplay`'s seat-swapped duplicate deals (one game at a time).
 
     python bench/research/level_variant.py --level hard --against medium --games 100 \\
         --seed 1 --expansions base trust=2.0 max_candidates=4
+    python bench/research/level_variant.py --level hard --against medium --games 20 \\
+        --seed 40 --expansions $ALL --cpu-clock cap_answers=True
 
 The name=value pairs override class attributes of the level's player class
 (`EasyPlayer`, `HardPlayer`, ...) for the run; the opponent is the level as it
@@ -17,6 +19,7 @@ import argparse
 
 import carcassonne_desktop.ai as ai_package
 from carcassonne_desktop.ai import selfplay
+from carcassonne_desktop.ai.deadline import use_cpu_clock
 from carcassonne_desktop.ai.player import Player
 from carcassonne_desktop.discovery import import_all
 
@@ -50,12 +53,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--expansions", default="base")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="budgets in CPU seconds of the deciding process (selfplay's option)")
     parser.add_argument("settings", nargs="*", help="name=value")
     args = parser.parse_args()
     changed = player_class(args.level)
     if args.settings and changed is player_class(args.against):
         raise SystemExit("the opponent is the same class: its settings would change too")
     apply_settings(changed, args.settings)
+    use_cpu_clock(args.cpu_clock)
     expansions = tuple(e for e in args.expansions.split(",") if e)
     result = selfplay.run([args.level, args.against], expansions, args.games, args.seed, None, True)
     print(selfplay.format_text(result))
