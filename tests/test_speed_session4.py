@@ -1,6 +1,7 @@
 """Issue 28, session 4 (branch h-speed2): each shortcut gives the answers of
 the long way round, compared after the actions of random games (the base
-game and every expansion), as in `tests/test_speed_caches.py`.
+game, the Ferries alone and every expansion), as in
+`tests/test_speed_caches.py`.
 """
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carcassonne_desktop.engine import Game, Rules, quick_setup
 from tests.test_speed_caches import EVERYTHING, SEEDS, _random_positions
@@ -41,6 +44,37 @@ def test_relink_segments_read_on_the_features_tiles_match_a_scan_of_every_node(
         assert game.members(nodes[0]) == _segments_scanning_every_node(
             game, {game.find(nodes[0])})
     assert checked > 500
+
+
+_BOXES = {"base": ("base",), "ferries": ("ferries",), "everything": EVERYTHING}
+_RULES: dict[str, Rules] = {}
+
+
+def _rules_of(boxes: str) -> Rules:
+    if boxes not in _RULES:
+        _RULES[boxes] = Rules(quick_setup(2, expansions=_BOXES[boxes]))
+    return _RULES[boxes]
+
+
+@settings(max_examples=30, deadline=None)
+@given(boxes=st.sampled_from(sorted(_BOXES)), seed=st.integers(0, 10_000),
+       actions=st.integers(0, 700), picks=st.lists(st.integers(0, 10**6), min_size=1,
+                                                   max_size=4))
+def test_relink_segments_of_any_features_match_a_scan_of_every_node(
+        boxes: str, seed: int, actions: int, picks: list[int]) -> None:
+    """Hypothesis: a random game (base, ferries, everything) stopped after a
+    random number of actions; the segments of the features of a few random
+    nodes, read on their tiles, are those the scan of every node finds."""
+    rules = _rules_of(boxes)
+    game = Game(quick_setup(2, seed=seed, expansions=_BOXES[boxes]), rules)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    roots = {game.find(pick % len(game.parent)) for pick in picks}
+    assert game._segments_of(roots) == _segments_scanning_every_node(game, roots)
 
 
 def _play(seed: int, rules: Rules, expansions: tuple[str, ...]) -> tuple[object, ...]:
