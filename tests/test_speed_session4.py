@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from carcassonne_desktop.engine import Game, Rules, quick_setup
 from tests.test_speed_caches import EVERYTHING, SEEDS, _random_positions
+from tests.test_speed_hooks import _play
 
 
 @pytest.fixture(scope="module")
@@ -75,17 +76,6 @@ def test_relink_segments_of_any_features_match_a_scan_of_every_node(
         game.apply(legal[rng.randrange(len(legal))])
     roots = {game.find(pick % len(game.parent)) for pick in picks}
     assert game._segments_of(roots) == _segments_scanning_every_node(game, roots)
-
-
-def _play(seed: int, rules: Rules, expansions: tuple[str, ...]) -> tuple[object, ...]:
-    """A random game: every action's events, the history and the end state."""
-    game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
-    rng = random.Random(seed)
-    told: list[object] = [tuple(game.opening_events)]
-    while not game.is_over:
-        actions = game.legal_actions()
-        told.append(tuple(game.apply(actions[rng.randrange(len(actions))])))
-    return (*game.state_key(), tuple(game.history), tuple(told))
 
 
 @pytest.mark.parametrize("expansions", [("ferries",), EVERYTHING])
