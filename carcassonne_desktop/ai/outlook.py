@@ -46,6 +46,9 @@ class Outlook:
         #: root -> (expected points, chance of completion, open cells): the
         #: evaluator's `_prospects` cache, shared by the core and the terms.
         self.cache: dict[int, tuple[float, float, set[tuple[int, int]]]] = {}
+        #: field root -> the completed cities it borders (`Game.completed_cities`),
+        #: filled by the core's prospects of the fields as it counts them.
+        self.field_cities: dict[int, int] = {}
         self._by_kind: dict[str, list[Rooted]] | None = None
         self._occupied: list[Rooted] | None = None
         self._majority: dict[int, tuple[tuple[int, ...], int]] = {}
@@ -71,7 +74,15 @@ class Outlook:
         if hit is not None:
             return hit
         return self.evaluator._prospects(self.game, root, feature, self.left, self.draws,
-                                         self.cache, self.context)
+                                         self.cache, self.context, self.field_cities)
+
+    def completed_cities(self, root: int, feature: Feature) -> int:
+        """`Game.completed_cities` of a field: what its farmers are paid for
+        (the core counted it already when the field holds a figure)."""
+        hit = self.field_cities.get(root)
+        if hit is None:
+            hit = self.field_cities[root] = self.game.completed_cities(feature)
+        return hit
 
     def chance(self, root: int, feature: Feature) -> float:
         """The feature's chance of completion (its prospects' second item),
@@ -138,9 +149,7 @@ class Outlook:
         """The players with the most strength on the feature (ties kept)."""
         hit = self._owners.get(root)
         if hit is None:
-            from carcassonne_desktop.ai.expansions import majority_owners
-
-            hit = self._owners[root] = (majority_owners(self.game, feature.figures)
+            hit = self._owners[root] = (self.evaluator.owners(self.game, feature.figures)
                                         if feature.figures else ())
         return hit
 
