@@ -141,3 +141,79 @@ def test_the_catapult_tokens_are_carried_by_fairs_to_come() -> None:
     dry.hands = [[tile for tile in hand if tile not in fair] for hand in dry.hands]
     assert fairs_to_come(dry) == 0
     assert carried.totals(dry) == anew(game).totals(dry) != before
+
+
+class Checked(Evaluator):
+    """An evaluator that carries, checked at every position it judges
+    against one that works every position out anew."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.fresh = anew(game)
+        self.judged = 0
+
+    def totals(self, game: Game) -> list[float]:
+        totals = super().totals(game)
+        assert totals == self.fresh.totals(game)
+        self.judged += 1
+        return totals
+
+
+def checked_round(game: Game, seed: int, cap: int | None) -> None:
+    """One round of hard's search (its root candidates, the answers inside
+    the sampled future, capped or not) judged by a checked evaluator."""
+    from carcassonne_desktop.ai.heuristic import rank_turns
+    from carcassonne_desktop.ai.search import draw_schedule, play_round
+
+    evaluator = Checked(game)
+    ranked = rank_turns(game, evaluator, list(game.legal_actions()), None, random.Random(seed))
+    candidates = [actions for _, actions in ranked[:2]]
+    play_round(game, candidates, range(len(candidates)), game.deciding_player, evaluator,
+               seed, 0, draw_schedule(game, seed), None, 1, cap)
+    assert evaluator.judged > len(candidates)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), placements=st.integers(3, 90),
+       players=st.integers(2, 4), first_edition=st.booleans())
+def test_a_round_of_the_search_judges_as_working_every_position_out_anew(
+    seed: int, placements: int, players: int, first_edition: bool
+) -> None:
+    """Every position of a round of hard's search with every expansion (the
+    placements judged alone, the capped answers' whole turns, the futures)
+    totals the same when what was worked out of earlier positions is
+    carried: the Wheel's events, the titles, the goods, hill ties, gold
+    zones, the flock bag's odds, owners and start cities carried by what
+    they read (issue 30, session 4)."""
+    game = random_position(seed, placements, players, first_edition)
+    if game.is_over:
+        return
+    checked_round(game, seed, 4)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), placements=st.integers(10, 60))
+def test_an_uncapped_round_judges_as_working_every_position_out_anew(
+    seed: int, placements: int
+) -> None:
+    """The same with whole answers (every whole turn of each answer)."""
+    game = random_position(seed, placements, 2, False)
+    if game.is_over:
+        return
+    checked_round(game, seed, None)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), placements=st.integers(0, 90), players=st.integers(2, 4))
+def test_a_node_holds_a_feature_exactly_while_it_is_a_root(
+    seed: int, placements: int, players: int
+) -> None:
+    """What `Outlook.of_kind` relies on to visit only the roots: merges
+    clear the absorbed node's entry, relinks (ferries) give every node
+    they make a root again a new feature."""
+    game = random_position(seed, placements, players, False)
+    rng = random.Random(seed)
+    for _ in range(4):
+        assert all((feature is not None) == (game.parent[node] == node)
+                   for node, feature in enumerate(game.features))
+        play(game, rng, rng.randrange(1, 12))

@@ -50,6 +50,12 @@ def _still_awaited(game: Game, awaited: Awaited) -> bool:
     return True
 
 
+def _start_cities_beside(game: Game, field: Feature) -> int:
+    """How many start boards' cities a field borders: read of the field's
+    tiles and the start boards alone (`Evaluator.carried_with`)."""
+    return len(game.start_cities_beside(field))
+
+
 def _kinds(completion: str) -> frozenset[str]:
     """Feature kinds that complete a given way, from the engine's registry."""
     return frozenset(k.name for k in FEATURE_KINDS.values() if k.completion == completion)
@@ -137,7 +143,6 @@ class Evaluator:
         self._types = [(catalogue[t], n) for t, n in sorted(counts.items())]
         self._total = max(sum(counts.values()), 1)
         self._fit_cache: dict[int, int] = {}
-        self._strength = {f.name: f.strength for f in game.rules.figures}
         w = weights
         self._edge_kinds = _kinds(EDGES)
         self._centre_kinds = _kinds(SURROUNDED)
@@ -175,6 +180,8 @@ class Evaluator:
         self._carried_terms: dict[Hashable, Any] = {}
         #: figures of a feature -> who wins its majority (`owners`).
         self._owners: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        #: figures of a feature nobody ties -> `Game.majority` (`majority`).
+        self._majorities: dict[tuple[Any, ...], tuple[tuple[int, ...], int]] = {}
 
     # ------------------------------------------------------------ tile fits
     def fitting(self, pattern: int) -> int:
@@ -293,6 +300,20 @@ class Evaluator:
             hit = self._owners[figures] = majority_owners(game, figures)
         return hit
 
+    def majority(self, game: Game, feature: Feature) -> tuple[tuple[int, ...], int]:
+        """`Game.majority`, kept by figures when nobody ties: the figures
+        alone decide it then (the expansions' tie breaks, hills, are not
+        asked), so it is worked out once per set of figures."""
+        if not self.carry:
+            return game.majority(feature)
+        figures = feature.figures
+        hit = self._majorities.get(figures)
+        if hit is None:
+            hit = game.majority(feature)
+            if len(hit[0]) < 2:
+                self._majorities[figures] = hit
+        return hit
+
     def value_context(self, game: Game) -> tuple[Any, ...]:
         """What the expansions in play say feature values read besides the
         features (`ai.expansions.value_context`), for this position."""
@@ -366,7 +387,8 @@ class Evaluator:
                     value += 3.0 * self._prospects(game, city_root, city, left, draws, cache,
                                                    context, field_cities)[1]
             # a start board's city is completed from the start (the City of Carcassonne)
-            beside = len(game.start_cities_beside(feature))
+            beside = self.carried_with(game, feature, _start_cities_beside,
+                                       lambda: _start_cities_beside(game, feature))
             value += 3.0 * beside
             if field_cities is not None:
                 field_cities[root] = completed + beside
@@ -435,13 +457,9 @@ class Evaluator:
         for root in claimed:
             feature = game.features[root]
             assert feature is not None
-            strength = [0] * n
-            for player, figure, _ in feature.figures:
-                strength[player] += self._strength.get(figure, 1)
-            best = max(strength)
-            if best <= 0:
+            owners = self.owners(game, feature.figures)
+            if not owners:
                 continue
-            owners = tuple(i for i, s in enumerate(strength) if s == best)
             value, _, cells = cache[root]
             owned.append((value, owners, cells, feature.kind))
             if feature.kind in self._edge_kinds:

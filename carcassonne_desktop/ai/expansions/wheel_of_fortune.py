@@ -243,11 +243,14 @@ def _partisan_names(rules: Rules) -> frozenset[str]:
 def _wheel_key(evaluator: Evaluator, game: Game, start: int) -> tuple[object, ...]:
     """Everything `_wheel_additions` reads of the position besides what the
     evaluator holds for the whole decision (the icons to come, the weights):
-    the pig's section, the crowns' occupants, the player to move (the
-    events' order), the supply (the storm), every partisan on the tiles with
-    the root, kind and shields of its feature (the taxes, the inquisition)
-    and the completed cities of the fields (the famine): the events' points
-    read nothing else of a feature (`event_awards`)."""
+    the pig's section, the crowns' occupants, the supply (the storm), every
+    partisan on the tiles with the root, kind and shields of its feature
+    (the taxes, the inquisition) and the completed cities of the fields (the
+    famine): the events' points read nothing else of a feature
+    (`event_awards`). Not the player to move: it orders the awards of one
+    feature clockwise, one per player, so each player's own additions come
+    in the same order whoever moves (the answers inside a search share the
+    additions of the seat's turns)."""
     partisans = _partisan_names(game.rules)
     find = game.find
     features = game.features
@@ -266,7 +269,7 @@ def _wheel_key(evaluator: Evaluator, game: Game, start: int) -> tuple[object, ..
         else:
             spots.append((player, root, kind, feature.shields))
     crowned = tuple((index, tuple(present)) for index, _, present in _crowned(evaluator, game))
-    return (ID, start, crowned, game.turn_player, tuple(spots),
+    return (ID, start, crowned, tuple(spots),
             tuple(tuple(supply.items()) for supply in game.supply))
 
 
