@@ -27,7 +27,7 @@ import random
 import statistics
 import time
 
-from whole_turns import random_position  # (bench/, the script's own folder)
+from whole_turns import chosen_rows, random_position  # (bench/, the script's own folder)
 
 import carcassonne_desktop
 from carcassonne_desktop.ai.evaluation import Evaluator
@@ -35,7 +35,6 @@ from carcassonne_desktop.ai.hard import HardPlayer
 from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.ai.search import draw_schedule, play_round
 from carcassonne_desktop.engine import Action, Game, Rules, quick_setup
-from carcassonne_desktop.engine.expansion import registry
 
 PLACEMENTS = 30
 SEED = 12345
@@ -79,10 +78,7 @@ def main() -> None:
     parser.add_argument("--profile", default=None)
     args = parser.parse_args()
     print(f"code: {carcassonne_desktop.__file__}")
-    rows = {"base": ("base",), "all": tuple(registry())}
-    for name, expansions in rows.items():
-        if args.only and args.only != name:
-            continue
+    for name, expansions in chosen_rows(args.only):
         positions = setups(expansions, args.positions)
         for label, cap in (("uncapped", None), (f"capped at {args.cap}", args.cap)):
             profile = cProfile.Profile() if args.profile else None
