@@ -217,3 +217,49 @@ def test_a_node_holds_a_feature_exactly_while_it_is_a_root(
         assert all((feature is not None) == (game.parent[node] == node)
                    for node, feature in enumerate(game.features))
         play(game, rng, rng.randrange(1, 12))
+
+
+def test_the_wheels_carried_events_tell_one_city_from_two() -> None:
+    """Two knights of one player in one city pay k (shields + k) once, in
+    two cities with as many shields each pays its own: the Wheel's carried
+    events are keyed by each partisan's root, not only by what it stands on
+    (two positions alike but for that, judged one after the other)."""
+    game = random_position(5, 30, 2, False, ("base", "wheel_of_fortune"))
+    by_shields: dict[int, list[int]] = {}
+    for root, feature in enumerate(game.features):
+        if feature is not None and feature.kind == "city":
+            by_shields.setdefault(feature.shields, []).append(root)
+    first, second = next(roots for roots in by_shields.values() if len(roots) > 1)[:2]
+    one_city = game.copy()
+    one_city.figures_placed = [(0, "follower", first), (0, "follower", first)]
+    two_cities = game.copy()
+    two_cities.figures_placed = [(0, "follower", first), (0, "follower", second)]
+    carried = Evaluator(game)
+    fresh = anew(game)
+    assert carried.totals(one_city) == fresh.totals(one_city)
+    assert carried.totals(two_cities) == fresh.totals(two_cities) != fresh.totals(one_city)
+
+
+def test_what_is_worked_out_of_a_feature_the_position_owns_is_not_carried() -> None:
+    """`carried_with` keeps what a term works out of one feature only while
+    the position shares that feature object: one the position owns (the
+    turn just changed it) may still change in place, so it is worked out
+    every time it is asked."""
+    game = random_position(3, 40, 2, False, EVERY)
+    turn = next(iter(whole_turns(game)))
+    after = turn.after
+    owned = [f for f in after.features if f is not None and not after.shares_feature(f)]
+    shared = [f for f in after.features if f is not None and after.shares_feature(f)]
+    assert owned and shared
+    evaluator = Evaluator(game)
+    computed: list[object] = []
+
+    def compute() -> int:
+        computed.append(None)
+        return len(computed)
+
+    for feature in (owned[0], shared[0]):
+        computed.clear()
+        first = evaluator.carried_with(after, feature, "test", compute)
+        second = evaluator.carried_with(after, feature, "test", compute)
+        assert (first, second) == ((1, 2) if feature is owned[0] else (1, 1))
