@@ -161,7 +161,10 @@ class Checked(Evaluator):
 
 def checked_round(game: Game, seed: int, cap: int | None) -> None:
     """One round of hard's search (its root candidates, the answers inside
-    the sampled future, capped or not) judged by a checked evaluator."""
+    the sampled future, capped or not) judged by a checked evaluator
+    (nothing to judge once the game is over)."""
+    if game.is_over:
+        return
     from carcassonne_desktop.ai.heuristic import rank_turns
     from carcassonne_desktop.ai.search import draw_schedule, play_round
 
@@ -185,10 +188,7 @@ def test_a_round_of_the_search_judges_as_working_every_position_out_anew(
     carried: the Wheel's events, the titles, the goods, hill ties, gold
     zones, the flock bag's odds, owners and start cities carried by what
     they read (issue 30, session 4)."""
-    game = random_position(seed, placements, players, first_edition)
-    if game.is_over:
-        return
-    checked_round(game, seed, 4)
+    checked_round(random_position(seed, placements, players, first_edition), seed, 4)
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -197,10 +197,7 @@ def test_an_uncapped_round_judges_as_working_every_position_out_anew(
     seed: int, placements: int
 ) -> None:
     """The same with whole answers (every whole turn of each answer)."""
-    game = random_position(seed, placements, 2, False)
-    if game.is_over:
-        return
-    checked_round(game, seed, None)
+    checked_round(random_position(seed, placements, 2, False), seed, None)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
