@@ -78,16 +78,20 @@ def measure(games: list[Game], repeat: int) -> dict[str, float]:
     return {"turns": turns, "copy_us": copy_us, "enum_ms": enum_ms, "rank_ms": rank_ms}
 
 
+def chosen_rows(only: str | None) -> list[tuple[str, tuple[str, ...]]]:
+    """The rows `--only` asks for (`base`, `all`: every registered
+    expansion; None: both), by name."""
+    rows = {"base": ("base",), "all": tuple(registry())}
+    return [(name, expansions) for name, expansions in rows.items() if only in (None, name)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", choices=["base", "all"], default=None)
     args = parser.parse_args()
     print(f"code: {carcassonne_desktop.__file__}")
-    rows = {"base": ("base",), "all": tuple(registry())}
-    for name, expansions in rows.items():
-        if args.only and args.only != name:
-            continue
+    for name, expansions in chosen_rows(args.only):
         figures = measure(positions(expansions), args.repeat)
         print(
             f"{name}: {figures['turns']} whole turns on {len(PLACEMENTS) * len(SEEDS)} positions; "

@@ -141,3 +141,122 @@ def test_the_catapult_tokens_are_carried_by_fairs_to_come() -> None:
     dry.hands = [[tile for tile in hand if tile not in fair] for hand in dry.hands]
     assert fairs_to_come(dry) == 0
     assert carried.totals(dry) == anew(game).totals(dry) != before
+
+
+class Checked(Evaluator):
+    """An evaluator that carries, checked at every position it judges
+    against one that works every position out anew."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.fresh = anew(game)
+        self.judged = 0
+
+    def totals(self, game: Game) -> list[float]:
+        totals = super().totals(game)
+        assert totals == self.fresh.totals(game)
+        self.judged += 1
+        return totals
+
+
+def checked_round(game: Game, seed: int, cap: int | None) -> None:
+    """One round of hard's search (its root candidates, the answers inside
+    the sampled future, capped or not) judged by a checked evaluator
+    (nothing to judge once the game is over)."""
+    if game.is_over:
+        return
+    from carcassonne_desktop.ai.heuristic import rank_turns
+    from carcassonne_desktop.ai.search import draw_schedule, play_round
+
+    evaluator = Checked(game)
+    ranked = rank_turns(game, evaluator, list(game.legal_actions()), None, random.Random(seed))
+    candidates = [actions for _, actions in ranked[:2]]
+    play_round(game, candidates, range(len(candidates)), game.deciding_player, evaluator,
+               seed, 0, draw_schedule(game, seed), None, 1, cap)
+    assert evaluator.judged > len(candidates)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), placements=st.integers(3, 90),
+       players=st.integers(2, 4), first_edition=st.booleans())
+def test_a_round_of_the_search_judges_as_working_every_position_out_anew(
+    seed: int, placements: int, players: int, first_edition: bool
+) -> None:
+    """Every position of a round of hard's search with every expansion (the
+    placements judged alone, the capped answers' whole turns, the futures)
+    totals the same when what was worked out of earlier positions is
+    carried: the Wheel's events, the titles, the goods, hill ties, gold
+    zones, the flock bag's odds, owners and start cities carried by what
+    they read (issue 30, session 4)."""
+    checked_round(random_position(seed, placements, players, first_edition), seed, 4)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), placements=st.integers(10, 60))
+def test_an_uncapped_round_judges_as_working_every_position_out_anew(
+    seed: int, placements: int
+) -> None:
+    """The same with whole answers (every whole turn of each answer)."""
+    checked_round(random_position(seed, placements, 2, False), seed, None)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), placements=st.integers(0, 90), players=st.integers(2, 4))
+def test_a_node_holds_a_feature_exactly_while_it_is_a_root(
+    seed: int, placements: int, players: int
+) -> None:
+    """What `Outlook.of_kind` relies on to visit only the roots: merges
+    clear the absorbed node's entry, relinks (ferries) give every node
+    they make a root again a new feature."""
+    game = random_position(seed, placements, players, False)
+    rng = random.Random(seed)
+    for _ in range(4):
+        assert all((feature is not None) == (game.parent[node] == node)
+                   for node, feature in enumerate(game.features))
+        play(game, rng, rng.randrange(1, 12))
+
+
+def test_the_wheels_carried_events_tell_one_city_from_two() -> None:
+    """Two knights of one player in one city pay k (shields + k) once, in
+    two cities with as many shields each pays its own: the Wheel's carried
+    events are keyed by each partisan's root, not only by what it stands on
+    (two positions alike but for that, judged one after the other)."""
+    game = random_position(5, 30, 2, False, ("base", "wheel_of_fortune"))
+    by_shields: dict[int, list[int]] = {}
+    for root, feature in enumerate(game.features):
+        if feature is not None and feature.kind == "city":
+            by_shields.setdefault(feature.shields, []).append(root)
+    first, second = next(roots for roots in by_shields.values() if len(roots) > 1)[:2]
+    one_city = game.copy()
+    one_city.figures_placed = [(0, "follower", first), (0, "follower", first)]
+    two_cities = game.copy()
+    two_cities.figures_placed = [(0, "follower", first), (0, "follower", second)]
+    carried = Evaluator(game)
+    fresh = anew(game)
+    assert carried.totals(one_city) == fresh.totals(one_city)
+    assert carried.totals(two_cities) == fresh.totals(two_cities) != fresh.totals(one_city)
+
+
+def test_what_is_worked_out_of_a_feature_the_position_owns_is_not_carried() -> None:
+    """`carried_with` keeps what a term works out of one feature only while
+    the position shares that feature object: one the position owns (the
+    turn just changed it) may still change in place, so it is worked out
+    every time it is asked."""
+    game = random_position(3, 40, 2, False, EVERY)
+    turn = next(iter(whole_turns(game)))
+    after = turn.after
+    owned = [f for f in after.features if f is not None and not after.shares_feature(f)]
+    shared = [f for f in after.features if f is not None and after.shares_feature(f)]
+    assert owned and shared
+    evaluator = Evaluator(game)
+    computed: list[object] = []
+
+    def compute() -> int:
+        computed.append(None)
+        return len(computed)
+
+    for feature in (owned[0], shared[0]):
+        computed.clear()
+        first = evaluator.carried_with(after, feature, "test", compute)
+        second = evaluator.carried_with(after, feature, "test", compute)
+        assert (first, second) == ((1, 2) if feature is owned[0] else (1, 1))

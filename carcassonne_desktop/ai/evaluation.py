@@ -20,7 +20,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from carcassonne_desktop.ai.expansions import away_for, terms_for, value_contexts_for
+from carcassonne_desktop.ai.expansions import (
+    away_for,
+    majority_owners,
+    terms_for,
+    value_contexts_for,
+)
 from carcassonne_desktop.ai.knowledge import public_counts
 from carcassonne_desktop.ai.outlook import Outlook
 from carcassonne_desktop.engine import Game
@@ -43,6 +48,12 @@ def _still_awaited(game: Game, awaited: Awaited) -> bool:
         if frontier.get(cell) != pattern or (pattern is None and cell in board):
             return False
     return True
+
+
+def _start_cities_beside(game: Game, field: Feature) -> int:
+    """How many start boards' cities a field borders: read of the field's
+    tiles and the start boards alone (`Evaluator.carried_with`)."""
+    return len(game.start_cities_beside(field))
 
 
 def _kinds(completion: str) -> frozenset[str]:
@@ -132,7 +143,6 @@ class Evaluator:
         self._types = [(catalogue[t], n) for t, n in sorted(counts.items())]
         self._total = max(sum(counts.values()), 1)
         self._fit_cache: dict[int, int] = {}
-        self._strength = {f.name: f.strength for f in game.rules.figures}
         w = weights
         self._edge_kinds = _kinds(EDGES)
         self._centre_kinds = _kinds(SURROUNDED)
@@ -168,6 +178,10 @@ class Evaluator:
         #: expansions' value contexts (`value_context`) are the same.
         self._carried_values: dict[tuple[int, bool], tuple[Feature, tuple[Any, ...], float]] = {}
         self._carried_terms: dict[Hashable, Any] = {}
+        #: figures of a feature -> who wins its majority (`owners`).
+        self._owners: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        #: figures of a feature nobody ties -> `Game.majority` (`majority`).
+        self._majorities: dict[tuple[Any, ...], tuple[tuple[int, ...], int]] = {}
 
     # ------------------------------------------------------------ tile fits
     def fitting(self, pattern: int) -> int:
@@ -265,6 +279,41 @@ class Evaluator:
         result = memo[key] = compute()
         return result
 
+    def carried_with(self, game: Game, feature: Feature, key: Hashable,
+                     compute: Callable[[], Any]) -> Any:
+        """`carried` for what a term works out of one feature (and `key`):
+        kept while the position shares that very feature object (it can no
+        longer change: copy-on-write); worked out anew on a feature the
+        position owns (it may still change in place)."""
+        if game.shares_feature(feature):
+            return self.carried((key, feature), compute)
+        return compute()
+
+    def owners(self, game: Game, figures: tuple[Any, ...]) -> tuple[int, ...]:
+        """`majority_owners` of a feature's figures: they alone decide it
+        (with the players and the figures' strengths, the same for the
+        whole decision), so it is worked out once per set of figures."""
+        if not self.carry:
+            return majority_owners(game, figures)
+        hit = self._owners.get(figures)
+        if hit is None:
+            hit = self._owners[figures] = majority_owners(game, figures)
+        return hit
+
+    def majority(self, game: Game, feature: Feature) -> tuple[tuple[int, ...], int]:
+        """`Game.majority`, kept by figures when nobody ties: the figures
+        alone decide it then (the expansions' tie breaks, hills, are not
+        asked), so it is worked out once per set of figures."""
+        if not self.carry:
+            return game.majority(feature)
+        figures = feature.figures
+        hit = self._majorities.get(figures)
+        if hit is None:
+            hit = game.majority(feature)
+            if len(hit[0]) < 2:
+                self._majorities[figures] = hit
+        return hit
+
     def value_context(self, game: Game) -> tuple[Any, ...]:
         """What the expansions in play say feature values read besides the
         features (`ai.expansions.value_context`), for this position."""
@@ -273,10 +322,12 @@ class Evaluator:
     def _prospects(
         self, game: Game, root: int, feature: Feature, left: int, draws: float,
         cache: dict[int, tuple[float, float, set[tuple[int, int]]]],
-        context: tuple[Any, ...] | None = None,
+        context: tuple[Any, ...] | None = None, field_cities: dict[int, int] | None = None,
     ) -> tuple[float, float, set[tuple[int, int]]]:
         """(expected points, chance of completion, open cells) of one feature;
-        `context` (`value_context` of the position) lets values be carried."""
+        `context` (`value_context` of the position) lets values be carried;
+        `field_cities` receives each field's completed cities as they are
+        counted (`Outlook.completed_cities`)."""
         hit = cache.get(root)
         if hit is not None:
             return hit
@@ -320,6 +371,7 @@ class Evaluator:
             self._carry(game, root, feature, left, sorted(cells), result)
         elif kind == "field":
             value = 0.0
+            completed = 0
             seen: set[int] = set()
             for node in feature.cities or ():
                 city_root = game.find(node)
@@ -330,11 +382,16 @@ class Evaluator:
                 assert city is not None
                 if city.completed:
                     value += 3.0
+                    completed += 1
                 else:
                     value += 3.0 * self._prospects(game, city_root, city, left, draws, cache,
-                                                   context)[1]
+                                                   context, field_cities)[1]
             # a start board's city is completed from the start (the City of Carcassonne)
-            value += 3.0 * len(game.start_cities_beside(feature))
+            beside = self.carried_with(game, feature, _start_cities_beside,
+                                       lambda: _start_cities_beside(game, feature))
+            value += 3.0 * beside
+            if field_cities is not None:
+                field_cities[root] = completed + beside
             result = (value, 0.0, cells)
         else:  # a kind this evaluator does not know: what it is worth now
             result = (float(game.feature_info(root).value), 0.0, cells)
@@ -382,7 +439,7 @@ class Evaluator:
             feature = game.features[root]
             assert feature is not None
             _, chance, cells = self._prospects(game, root, feature, left, draws, cache,
-                                               outlook.context)
+                                               outlook.context, outlook.field_cities)
             if feature.kind != "field":
                 back = chance * w.locked_decay ** len(cells)
                 if w.size_decay != 1.0 and feature.kind in self._edge_kinds:
@@ -400,13 +457,9 @@ class Evaluator:
         for root in claimed:
             feature = game.features[root]
             assert feature is not None
-            strength = [0] * n
-            for player, figure, _ in feature.figures:
-                strength[player] += self._strength.get(figure, 1)
-            best = max(strength)
-            if best <= 0:
+            owners = self.owners(game, feature.figures)
+            if not owners:
                 continue
-            owners = tuple(i for i, s in enumerate(strength) if s == best)
             value, _, cells = cache[root]
             owned.append((value, owners, cells, feature.kind))
             if feature.kind in self._edge_kinds:

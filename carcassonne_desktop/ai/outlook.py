@@ -19,6 +19,7 @@ games with every expansion).
 from __future__ import annotations
 
 from collections.abc import Callable, Container
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop.ai.knowledge import tiles_to_play
@@ -46,6 +47,9 @@ class Outlook:
         #: root -> (expected points, chance of completion, open cells): the
         #: evaluator's `_prospects` cache, shared by the core and the terms.
         self.cache: dict[int, tuple[float, float, set[tuple[int, int]]]] = {}
+        #: field root -> the completed cities it borders (`Game.completed_cities`),
+        #: filled by the core's prospects of the fields as it counts them.
+        self.field_cities: dict[int, int] = {}
         self._by_kind: dict[str, list[Rooted]] | None = None
         self._occupied: list[Rooted] | None = None
         self._majority: dict[int, tuple[tuple[int, ...], int]] = {}
@@ -71,7 +75,15 @@ class Outlook:
         if hit is not None:
             return hit
         return self.evaluator._prospects(self.game, root, feature, self.left, self.draws,
-                                         self.cache, self.context)
+                                         self.cache, self.context, self.field_cities)
+
+    def completed_cities(self, root: int, feature: Feature) -> int:
+        """`Game.completed_cities` of a field: what its farmers are paid for
+        (the core counted it already when the field holds a figure)."""
+        hit = self.field_cities.get(root)
+        if hit is None:
+            hit = self.field_cities[root] = self.game.completed_cities(feature)
+        return hit
 
     def chance(self, root: int, feature: Feature) -> float:
         """The feature's chance of completion (its prospects' second item),
@@ -100,11 +112,15 @@ class Outlook:
     def of_kind(self, kind: str) -> list[Rooted]:
         """Every feature of a kind (finished or not), by root, in root order."""
         if self._by_kind is None:
+            # A node's entry is a feature exactly while the node is a root
+            # (tests/test_ai_carried_prospects.py checks it), so only the
+            # roots are visited, picked out by `compress` (a third of the
+            # nodes with every expansion).
             by_kind: dict[str, list[Rooted]] = {}
-            parent = self.game.parent
-            for root, feature in enumerate(self.game.features):
-                if feature is not None and parent[root] == root:
-                    by_kind.setdefault(feature.kind, []).append((root, feature))
+            features = self.game.features
+            for root in compress(range(len(features)), features):
+                feature = features[root]
+                by_kind.setdefault(feature.kind, []).append((root, feature))  # type: ignore[union-attr]
             self._by_kind = by_kind
         return self._by_kind.get(kind, [])
 
@@ -131,16 +147,14 @@ class Outlook:
         """`game.majority`: who wins the feature now (hills break ties)."""
         hit = self._majority.get(root)
         if hit is None:
-            hit = self._majority[root] = self.game.majority(feature)
+            hit = self._majority[root] = self.evaluator.majority(self.game, feature)
         return hit
 
     def owners(self, root: int, feature: Feature) -> tuple[int, ...]:
         """The players with the most strength on the feature (ties kept)."""
         hit = self._owners.get(root)
         if hit is None:
-            from carcassonne_desktop.ai.expansions import majority_owners
-
-            hit = self._owners[root] = (majority_owners(self.game, feature.figures)
+            hit = self._owners[root] = (self.evaluator.owners(self.game, feature.figures)
                                         if feature.figures else ())
         return hit
 

@@ -39,6 +39,7 @@ def hoard_value(count: float) -> float:
 def expected_hoards(evaluator: Evaluator, game: Game) -> list[float]:
     """Each player's ingots expected at the end (held + likely collected)."""
     hoards = [float(game.tokens[p].get(GOLD, 0)) for p in range(game.num_players)]
+    state = game.extension_state.get(ID)
     lying = ingots(game)
     if not lying:
         return hoards
@@ -47,13 +48,20 @@ def expected_hoards(evaluator: Evaluator, game: Game) -> list[float]:
         owners, _ = outlook.majority(root, feature)
         if not owners:
             continue
-        on_zone = sum(lying.get(cell, 0) for cell in zone_cells(game, root))
+        on_zone = evaluator.carried_with(game, feature, (_on_zone, state),
+                                         lambda root=root: _on_zone(game, root, lying))
         if not on_zone:
             continue
         chance = outlook.chance(root, feature)
         for player in owners:
             hoards[player] += chance * on_zone / len(owners)
     return hoards
+
+
+def _on_zone(game: Game, root: int, lying: dict[tuple[int, int], int]) -> int:
+    """The ingots lying on a feature's zone: read of the feature and the
+    ingots alone, so carried while both are the same (`Evaluator.carried`)."""
+    return sum(lying.get(cell, 0) for cell in zone_cells(game, root))
 
 
 @evaluation_term(ID)

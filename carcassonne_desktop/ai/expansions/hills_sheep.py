@@ -24,6 +24,7 @@ from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Game
+    from carcassonne_desktop.engine.features import Feature
 
 #: Share of a flock on the board its shepherds are expected to bank: the
 #: owner must extend the field again, and may meet the wolf growing it.
@@ -42,9 +43,8 @@ def flocks(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     n = game.num_players
     left = evaluator.outlook(game).left
     horizon = min(1.0, left / n / FLOCK_HORIZON)
-    bag = state.bag or FULL_BAG
-    wolf_share = sum(1 for t in bag if t == WOLF) / len(bag)
-    mean_sheep = sum(sheep_in(t) for t in bag) / len(bag)
+    wolf_share, mean_sheep = evaluator.carried((_bag_odds, state.bag),
+                                               lambda: _bag_odds(state.bag or FULL_BAG))
     flocks = dict(state.flocks)
     fields: dict[int, list[int]] = {}
     for player, figure, node in game.figures_placed:
@@ -58,6 +58,12 @@ def flocks(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     for player in range(n):
         if game.supply[player].get(SHEPHERD, 0):
             totals[player] += horizon * SHEPHERD_AT_HOME * (1.0 - wolf_share) * mean_sheep / 2.0
+
+
+def _bag_odds(bag: tuple[str, ...]) -> tuple[float, float]:
+    """(share of wolves, mean sheep a token) of the tokens in the bag."""
+    return (sum(1 for t in bag if t == WOLF) / len(bag),
+            sum(sheep_in(t) for t in bag) / len(bag))
 
 
 @evaluation_term("hills_sheep")
@@ -98,23 +104,35 @@ def _vineyard_share(game: Game) -> float:
 def hill_ties(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     """In a tied road, city or field, the tied players without a follower on a
     hill lose the share the core evaluator gave them; those on a hill gain it."""
-    types = game.rules.figure_by_name
     outlook = evaluator.outlook(game)
     for root, feature in outlook.occupied():
-        strength = [0] * game.num_players
-        on_hill = [False] * game.num_players
-        for player, figure, spot in feature.figures:
-            strength[player] += types[figure].strength
-            if types[figure].strength > 0 and game.board[game.node_pos[spot]][0].tile.flags.get(
-                HILL
-            ):
-                on_hill[player] = True
-        best = max(strength)
-        tied = [p for p in range(game.num_players) if strength[p] == best and best > 0]
-        winners = [p for p in tied if on_hill[p]]
-        if len(tied) < 2 or not winners or len(winners) == len(tied):
+        tie = evaluator.carried_with(game, feature, _hill_tie,
+                                     lambda feature=feature: _hill_tie(game, feature))
+        if tie is None:
             continue
+        tied, winners = tie
         value = outlook.value(root, feature, False)
         for player in tied:
             if player not in winners:
                 totals[player] -= value
+
+
+def _hill_tie(game: Game, feature: Feature) -> tuple[list[int], list[int]] | None:
+    """(the tied players, those of them on a hill) of a tied feature that a
+    hill decides, else None: read of its figures and the tiles they stand
+    on alone, so the same once the feature can no longer change."""
+    types = game.rules.figure_by_name
+    strength = [0] * game.num_players
+    on_hill = [False] * game.num_players
+    for player, figure, spot in feature.figures:
+        strength[player] += types[figure].strength
+        if types[figure].strength > 0 and game.board[game.node_pos[spot]][0].tile.flags.get(
+            HILL
+        ):
+            on_hill[player] = True
+    best = max(strength)
+    tied = [p for p in range(game.num_players) if strength[p] == best and best > 0]
+    winners = [p for p in tied if on_hill[p]]
+    if len(tied) < 2 or not winners or len(winners) == len(tied):
+        return None
+    return tied, winners

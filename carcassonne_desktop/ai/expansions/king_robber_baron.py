@@ -23,6 +23,7 @@ from carcassonne_desktop.ai.expansions import evaluation_term
 from carcassonne_desktop.engine.expansions.king_robber_baron import (
     ID,
     TITLES,
+    Title,
     start_count,
     title_of,
 )
@@ -41,37 +42,53 @@ FUTURE_TILES = 8.0
 
 @evaluation_term(ID)
 def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
-    n = game.num_players
+    """Each title's worth to each player. What decides it, read of the
+    position (the title, the tiles placed and left, and each open feature
+    large enough to take it with its chance and owners), keys the
+    additions, worked out once per decision for each (`Evaluator.carried`)."""
     outlook = evaluator.outlook(game)
     left = outlook.left
     placed = max(len(game.board), 1)
     for kind in TITLES:
         title = title_of(game, kind)
-        # the City of Carcassonne counts in the king's tally (start_count)
-        worth = title.completed + start_count(game, kind) + title.completed / placed * left
-        # who holds the title at the end: start from the holder, then let every
-        # open feature at least as large as the record take its chance
-        share = [0.0] * n
-        if title.holder is not None:
-            share[title.holder] = 1.0
-        unclaimed = 1.0 if title.holder is None else 0.0
+        size = max(title.record, 1)
+        contenders = []
         for root, feature in outlook.of_kind(kind):
-            if feature.completed or len(feature.tiles) < max(title.record, 1):
+            if feature.completed or len(feature.tiles) < size:
                 continue
             chance = outlook.chance(root, feature)
             if chance <= 0.0:
                 continue
-            owners = outlook.owners(root, feature)
-            gain = [
-                (OWNER_SHARE / len(owners) if p in owners else
-                 (1.0 - OWNER_SHARE) / max(n - len(owners), 1)) if owners else 1.0 / n
-                for p in range(n)
-            ]
-            # completed, it goes to its completer (maybe the holder himself)
-            share = [s * (1.0 - chance) + chance * g for s, g in zip(share, gain)]
-            unclaimed *= 1.0 - chance
-        # later features may still take it, from anyone to anyone
-        keep = 1.0 / (1.0 + left / (FUTURE_TILES * max(title.record, 1)))
-        unclaimed = 1.0 - keep * (1.0 - unclaimed)
-        for p in range(n):
-            totals[p] += worth * (keep * share[p] + unclaimed / n)
+            contenders.append((chance, outlook.owners(root, feature)))
+        key = (titles, kind, title, start_count(game, kind), placed, left, tuple(contenders),
+               game.num_players)
+        for player, points in evaluator.carried(key, lambda key=key: _title_additions(*key[1:])):
+            totals[player] += points
+
+
+def _title_additions(
+    kind: str, title: Title, started: int, placed: int, left: int,
+    contenders: tuple[tuple[float, tuple[int, ...]], ...], n: int,
+) -> list[tuple[int, float]]:
+    """What one title adds to each player's total, in order: (player, points)."""
+    # the City of Carcassonne counts in the king's tally (start_count)
+    worth = title.completed + started + title.completed / placed * left
+    # who holds the title at the end: start from the holder, then let every
+    # open feature at least as large as the record take its chance
+    share = [0.0] * n
+    if title.holder is not None:
+        share[title.holder] = 1.0
+    unclaimed = 1.0 if title.holder is None else 0.0
+    for chance, owners in contenders:
+        gain = [
+            (OWNER_SHARE / len(owners) if p in owners else
+             (1.0 - OWNER_SHARE) / max(n - len(owners), 1)) if owners else 1.0 / n
+            for p in range(n)
+        ]
+        # completed, it goes to its completer (maybe the holder himself)
+        share = [s * (1.0 - chance) + chance * g for s, g in zip(share, gain)]
+        unclaimed *= 1.0 - chance
+    # later features may still take it, from anyone to anyone
+    keep = 1.0 / (1.0 + left / (FUTURE_TILES * max(title.record, 1)))
+    unclaimed = 1.0 - keep * (1.0 - unclaimed)
+    return [(p, worth * (keep * share[p] + unclaimed / n)) for p in range(n)]

@@ -57,23 +57,43 @@ _PLACED = "placed"
 
 @evaluation_term(ID)
 def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    """Each good's 10 points to its expected leader. What decides them, read
+    of the position (the tokens held, the tiles left, and each city with
+    goods: its goods, and when open its chance and owners), keys the
+    additions, worked out once per decision for each (`Evaluator.carried`)."""
     n = game.num_players
-    expected = {good: [float(game.tokens[p].get(good, 0)) for p in range(n)] for good in GOODS}
-    seen = {good: sum(game.tokens[p].get(good, 0) for p in range(n)) for good in GOODS}
     outlook = evaluator.outlook(game)
-    left = outlook.left
+    cities = []
     for root, feature in outlook.of_kind("city"):
         if not feature.flags:
             continue
         goods = goods_in(feature)
         if not goods:
             continue
-        for good, count in goods.items():
-            seen[good] += count
         if feature.completed:
+            cities.append((tuple(goods.items()), None, None))
+        else:
+            cities.append((tuple(goods.items()), outlook.chance(root, feature),
+                           outlook.owners(root, feature)))
+    held = tuple(tuple(game.tokens[p].get(good, 0) for good in GOODS) for p in range(n))
+    key = (goods_majorities, held, outlook.left, tuple(cities), n)
+    for player, points in evaluator.carried(key, lambda: _goods_additions(*key[1:])):
+        totals[player] += points
+
+
+def _goods_additions(
+    held: tuple[tuple[int, ...], ...], left: int,
+    cities: tuple[tuple[tuple[tuple[str, int], ...], float | None, tuple[int, ...] | None], ...],
+    n: int,
+) -> list[tuple[int, float]]:
+    """`goods_majorities`' additions to the totals, in order: (player, points)."""
+    expected = {good: [float(held[p][g]) for p in range(n)] for g, good in enumerate(GOODS)}
+    seen = {good: sum(held[p][g] for p in range(n)) for g, good in enumerate(GOODS)}
+    for goods, chance, owners in cities:
+        for good, count in goods:
+            seen[good] += count
+        if chance is None or owners is None:  # completed
             continue
-        chance = outlook.chance(root, feature)
-        owners = outlook.owners(root, feature)
         if owners and len(owners) < n:
             shares = [
                 OWNER_SHARE / len(owners) if p in owners
@@ -82,10 +102,11 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
             ]
         else:
             shares = [1.0 / n] * n
-        for good, count in goods.items():
+        for good, count in goods:
             row = expected[good]
             for p in range(n):
                 row[p] += chance * count * shares[p]
+    out: list[tuple[int, float]] = []
     for good in GOODS:
         row = expected[good]
         # goods not yet on the board: the more remain, the less a lead is sure
@@ -94,7 +115,8 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
         for p in range(n):
             lead = row[p] - max(row[q] for q in range(n) if q != p)
             # a tie still scores 10: count it as half a token ahead
-            totals[p] += GOODS_POINTS / (1.0 + math.exp(-(lead + 0.5) / width))
+            out.append((p, GOODS_POINTS / (1.0 + math.exp(-(lead + 0.5) / width))))
+    return out
 
 
 @evaluation_term(ID)

@@ -43,13 +43,14 @@ from carcassonne_desktop.engine.expansions.wheel_of_fortune import (
     WHEEL,
     crown_points,
     event_awards,
+    is_partisan,
     pig_section,
     wheel_data,
 )
 
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
-    from carcassonne_desktop.engine import Game
+    from carcassonne_desktop.engine import Game, Rules
 
 #: Share of an event's present value expected at a future stop (the board
 #: changes before the pig gets there).
@@ -159,17 +160,31 @@ def crown_returns(start: int, icons: tuple[int, int, int], left: int, players: i
     )
 
 
+@cache
+def _crown_keys() -> tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...]:
+    """(section index, spaces, the area keys of its crowns) of every section."""
+    data = wheel_data()
+    return tuple((index, len(data.crowns[section]),
+                  tuple((WHEEL, slot) for slot in data.crowns[section]))
+                 for index, section in enumerate(data.sections))
+
+
 def _crown_followers(game: Game) -> list[tuple[int, int, list[tuple[int, str]]]]:
     """(section index, spaces, [(player, figure)]) of each section with
     figures on its crown."""
-    data = wheel_data()
+    areas = game.area_figures
     out = []
-    for index, section in enumerate(data.sections):
-        slots = data.crowns[section]
-        present = [held for slot in slots for held in game.area_figures.get((WHEEL, slot), ())]
+    for index, spaces, keys in _crown_keys():
+        present = [held for key in keys for held in areas.get(key, ())]
         if present:
-            out.append((index, len(slots), present))
+            out.append((index, spaces, present))
     return out
+
+
+def _crowned(evaluator: Evaluator, game: Game) -> list[tuple[int, int, list[tuple[int, str]]]]:
+    """`_crown_followers` of the position being evaluated, read once for the
+    crown's term and the crown's way home (the outlook's memo)."""
+    return evaluator.outlook(game).memo(_crowned, lambda: _crown_followers(game))  # type: ignore[no-any-return]
 
 
 def _counts_the_wait(evaluator: Evaluator) -> bool:
@@ -184,7 +199,7 @@ def crown_worth(evaluator: Evaluator, game: Game, start: int,
     hit, _ = pig_outlook(start, icons)
     back = 0.0 if _counts_the_wait(evaluator) else RETURN_SHARE * evaluator.weights.follower
     worth = [0.0] * game.num_players
-    for index, spaces, present in _crown_followers(game):
+    for index, spaces, present in _crowned(evaluator, game):
         points = crown_points(spaces, len(present))
         for player, _ in present:
             worth[player] += hit[index] * (points + back)
@@ -195,7 +210,7 @@ def crown_worth(evaluator: Evaluator, game: Game, start: int,
 def crown_followers_home(evaluator: Evaluator, game: Game) -> list[tuple[int, str, float]]:
     """The followers on the crown, by their chance of coming home discounted
     for the wait (see the module's docstring)."""
-    crowned = _crown_followers(game)
+    crowned = _crowned(evaluator, game)
     if not crowned or not _counts_the_wait(evaluator):
         return []
     start = wheel_data().sections.index(pig_section(game))
@@ -208,16 +223,67 @@ def crown_followers_home(evaluator: Evaluator, game: Game) -> list[tuple[int, st
 
 @evaluation_term(ID)
 def wheel_prospects(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
+    """The crown's points and each event's, times the stops expected on its
+    section. Worked out once per decision for each `_wheel_key` (the
+    evaluator's `carried`: the whole turns of one position mostly share it),
+    then added in the same order as when it was worked out."""
+    start = wheel_data().sections.index(pig_section(game))
+    additions = evaluator.carried(_wheel_key(evaluator, game, start),
+                                  lambda: _wheel_additions(evaluator, game, start))
+    for player, points in additions:
+        totals[player] += points
+
+
+@lru_cache(maxsize=16)
+def _partisan_names(rules: Rules) -> frozenset[str]:
+    """The figures the events count (`is_partisan`), by name."""
+    return frozenset(f.name for f in rules.figures if is_partisan(f))
+
+
+def _wheel_key(evaluator: Evaluator, game: Game, start: int) -> tuple[object, ...]:
+    """Everything `_wheel_additions` reads of the position besides what the
+    evaluator holds for the whole decision (the icons to come, the weights):
+    the pig's section, the crowns' occupants, the supply (the storm), every
+    partisan on the tiles with the root, kind and shields of its feature
+    (the taxes, the inquisition) and the completed cities of the fields (the
+    famine): the events' points read nothing else of a feature
+    (`event_awards`). Not the player to move: it orders the awards of one
+    feature clockwise, one per player, so each player's own additions come
+    in the same order whoever moves (the answers inside a search share the
+    additions of the seat's turns)."""
+    partisans = _partisan_names(game.rules)
+    find = game.find
+    features = game.features
+    outlook = evaluator.outlook(game)
+    spots = []
+    for player, name, node in game.figures_placed:
+        if name not in partisans:
+            continue
+        root = find(node)
+        feature = features[root]
+        if feature is None:
+            continue
+        kind = feature.kind
+        if kind == "field":
+            spots.append((player, root, kind, outlook.completed_cities(root, feature)))
+        else:
+            spots.append((player, root, kind, feature.shields))
+    crowned = tuple((index, tuple(present)) for index, _, present in _crowned(evaluator, game))
+    return (ID, start, crowned, tuple(spots),
+            tuple(tuple(supply.items()) for supply in game.supply))
+
+
+def _wheel_additions(evaluator: Evaluator, game: Game, start: int) -> list[tuple[int, float]]:
+    """`wheel_prospects`' additions to the totals, in order: (player, points)."""
     sections = wheel_data().sections
-    start = sections.index(pig_section(game))
     icons = icons_to_come(evaluator)
     _, stops = pig_outlook(start, icons)
     if not any(stops):
-        return
-    for player, worth in enumerate(crown_worth(evaluator, game, start, icons)):
-        totals[player] += worth
+        return []
+    out = list(enumerate(crown_worth(evaluator, game, start, icons)))
     for index, section in enumerate(sections):
         # Fortune goes to whoever draws then: the same for everyone.
         if section not in (PLAGUE, FORTUNE) and stops[index]:
             for award in event_awards(game, section):
-                totals[award.player] += EVENT_DISCOUNT * stops[index] * award.points
+                out.append((award.player, EVENT_DISCOUNT * stops[index] * award.points))
+    return out
