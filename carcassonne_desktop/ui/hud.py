@@ -22,6 +22,7 @@ from carcassonne_desktop.ui.expansions import noted_tokens
 from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.inventory import Held, token_name
 from carcassonne_desktop.ui.resources import colour, font
+from carcassonne_desktop.ui.scroll_view import BAR_W, ScrollView
 
 PANEL_W = 372
 ROW_H = 58
@@ -35,11 +36,20 @@ NOTES_LINE = 15
 NAME_SHARES_W = 110
 #: Marks the player(s) leading a token won by a majority.
 LEAD_MARK = "★"
+#: A compact row (the name's line, the figures' line, no air between): taken
+#: when the full rows would push the buttons or the log out of the window (six
+#: players with every expansion at 960x640 hid Rotate, Pass and Confirm).
+ROW_H_COMPACT = 40
+#: A row's (gap, name's top, figures' line from the bottom): full and compact.
+ROW_SPACING = {False: (4, 5, 22), True: (2, 1, 17)}
 
 
-def players_row_height(players: int, inventory_line: bool, notes_line: bool = False) -> int:
+def players_row_height(players: int, inventory_line: bool, notes_line: bool = False,
+                       compact: bool = False) -> int:
     """The height of one player's row in the panel (drawing and layout agree)."""
     line = 0 if not inventory_line else INVENTORY_LINE if players <= 4 else INVENTORY_LINE - 4
+    if compact:
+        return ROW_H_COMPACT + line
     notes = NOTES_LINE if notes_line else 0
     return (ROW_H if players <= 6 else 48) + line + notes  # many players: a tighter line for the tokens
 
@@ -128,22 +138,38 @@ class PlayersView:
         #: Where the last draw put each figure icon and its count: (area, row, kind),
         #: so pointing at one can name it (the icons alone did not say which is which).
         self.figure_spots: list[tuple[pygame.Rect, int, str]] = []
+        #: Each row's part in sight after the last draw, with its seat.
+        self.row_rects: list[tuple[pygame.Rect, int]] = []
+        #: Rows taller than their room scroll (eight players with every
+        #: expansion in a short window), the current player's kept in sight.
+        self.view = ScrollView(stick_to_bottom=False)
+        self._followed: int | None = None
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[PlayerRow], current: int | None,
-             thinking: bool, pulse: float, notes_line: bool = False) -> int:
+             thinking: bool, pulse: float, notes_line: bool = False, compact: bool = False) -> int:
         """Draw the rows from ``rect.top``; returns the y below them. With
         ``notes_line`` each name has its line to itself and the notes go on
-        the line under it (`wants_notes_line`)."""
+        the line under it (`wants_notes_line`); ``compact`` rows leave out
+        the air around the lines; rows that still do not fit scroll."""
         del pulse  # the rows no longer blink; kept for the callers
-        y = rect.top
         self.figure_spots = []
+        self.row_rects = []
         #: Each row's name and notes as drawn beside it (tests: no name cut).
         self.drawn_names: list[tuple[str, list[str]]] = []
         own_line = any(row.inventory for row in rows)
-        row_h = players_row_height(len(rows), own_line, notes_line)
+        row_h = players_row_height(len(rows), own_line, notes_line, compact)
+        self._follow(rect, len(rows) * row_h, row_h, current)
+        gap, name_top, foot = ROW_SPACING[compact]
+        y = rect.top - self.view.offset
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip) if clip else rect)
         under = NOTES_LINE if notes_line else 0  # the notes' line under the name
+        # rows that scroll leave the scrollbar its room (it covered the scores)
+        width = rect.width - (BAR_W + 4 if self.view.max_offset > 0 else 0)
         for i, row in enumerate(rows):
-            r = pygame.Rect(rect.x, y, rect.width, row_h - 4)
+            r = pygame.Rect(rect.x, y, width, row_h - gap)
+            if r.colliderect(rect):
+                self.row_rects.append((r.clip(rect), i))
             if i == current:
                 bg = colour("ui", "accent")
                 pygame.draw.rect(surface, colour("ui", "menu_veil"), r, border_radius=10)
@@ -159,6 +185,8 @@ class PlayersView:
             score_top = r.y + (r.height - score.get_height()) // 2
             if own_line or notes_line:
                 score_top = max(score_top, r.y + NAME_LINE_H + under)
+                if compact:  # the digits' descent may run into the gap, never the next row
+                    score_top = min(score_top, r.bottom + 1 - score.get_height())
                 right = r.right - 10
             name_w = right - name_x
             # what expansions say about the player (the flock, the king) follows
@@ -182,20 +210,20 @@ class PlayersView:
                 # the name whole, the notes that do not fit beside it end the goods' line
                 notes, below, note_size, name_px = split
                 name = row.name
-            surface.blit(text(name, name_px, True, "ui", "text"), (name_x, r.y + 5 + (18 - name_px) // 2))
+            surface.blit(text(name, name_px, True, "ui", "text"), (name_x, r.y + name_top + (18 - name_px) // 2))
             self.drawn_names.append((name, [*under_name, *notes, *below]))
             nx = name_x + font(name_px, bold=True).size(name)[0] + 12
             for note in notes:
                 label = text(note, note_size, True, "ui", "accent")
                 if nx + label.get_width() > right:
                     break
-                surface.blit(label, (nx, r.y + 8 + (14 - note_size) // 2))
+                surface.blit(label, (nx, r.y + name_top + 3 + (14 - note_size) // 2))
                 nx += label.get_width() + NOTE_GAP
             surface.blit(score, (r.right - score.get_width() - 10, score_top))
             fx = name_x
             line = players_row_height(len(rows), own_line) - players_row_height(len(rows), False)  # the tokens'
 
-            fy = r.y + r.height - 22 - line
+            fy = r.y + r.height - foot - line
             # many kinds of figures (every expansion at once) fit in a tighter line
             icon_px, count_px, times, gap = figures_style(row.figures, figures_right - name_x)
             for kind in row.figures:
@@ -203,8 +231,9 @@ class PlayersView:
                 surface.blit(icon, (fx, fy + (18 - icon_px) // 2))
                 count = text(f"{times}{row.figures[kind]}", count_px, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
-                self.figure_spots.append(
-                    (pygame.Rect(fx, fy, icon.get_width() + 2 + count.get_width(), 18), i, kind))
+                spot = pygame.Rect(fx, fy, icon.get_width() + 2 + count.get_width(), 18)
+                if spot.colliderect(rect):
+                    self.figure_spots.append((spot, i, kind))
                 fx += icon.get_width() + count.get_width() + gap
             if own_line:
                 end = _draw_inventory(surface, row.inventory, name_x, fy + line,
@@ -224,7 +253,22 @@ class PlayersView:
                 surface.blit(label, (fx, fy + 2))
                 fx += label.get_width() + 10
             y += row_h
-        return y
+        surface.set_clip(clip)
+        self.view.draw_bar(surface)
+        return min(y, rect.bottom)
+
+    def _follow(self, rect: pygame.Rect, height: int, row_h: int, current: int | None) -> None:
+        """Lay out the scrolling and, when the turn passes, bring the new
+        current player's row into sight (the reader's scrolling stays until then)."""
+        self.view.layout(rect, height)
+        if current is None or current == self._followed:
+            return
+        self._followed = current
+        top = current * row_h
+        if top < self.view.offset:
+            self.view.scroll(top - self.view.offset)
+        elif top + row_h > self.view.offset + rect.height:
+            self.view.scroll(top + row_h - rect.height - self.view.offset)
 
 
 NOTE_GAP = 10

@@ -1,0 +1,113 @@
+"""The side panel in a short window (issue 28): at 960x640 with six players
+and every expansion's counters (followers, special figures, goods, notes)
+the players' rows pushed Rotate, Take back, Pass and Confirm out of the
+window. The rows go compact when room is short, and scroll when even
+compact rows do not fit (eight players): every action button stays in sight."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from functools import cache
+
+import pygame
+import pytest
+
+from carcassonne_desktop.engine import Game
+
+COLOURS = ("red", "blue", "green", "yellow", "black", "purple", "orange", "white")
+#: The buttons a player needs in a turn, in the panel and over the board.
+ACTIONS = ("rotate_left", "rotate_right", "take_back", "pass", "confirm", "menu", "save", "undo_turn",
+           "redo_turn", "hint", "recentre", "last_tile")
+
+
+@cache
+def game_with_everything(players: int) -> Game:
+    """Forty actions into a random game with every expansion: every counter in the rows."""
+    import tests.test_ui_end_table_layout as tables
+
+    names = tuple(f"Joueur {i + 1}" for i in range(players))
+    tables_colours, tables.COLOURS = tables.COLOURS, COLOURS
+    try:
+        return tables.every_expansion_game(names, 1, moves=40)
+    finally:
+        tables.COLOURS = tables_colours
+
+
+def shown_scene(tmp_path, monkeypatch, size, game):  # type: ignore[no-untyped-def]
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from tests.test_setup_presets import make_app
+
+    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
+    app = make_app(tmp_path / "settings.json", size=size)
+    scene = GameScene(app, game, show_end_screen=False)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    scene.draw(app.screen)
+    return app, scene
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_regression_players_panel_pushed_the_action_buttons_out_of_the_window(
+        tmp_path, monkeypatch, size, players) -> None:  # type: ignore[no-untyped-def]
+    from tests.test_setup_presets import close
+
+    app, scene = shown_scene(tmp_path, monkeypatch, size, game_with_everything(players))
+    try:
+        window = pygame.Rect((0, 0), size)
+        for name in ACTIONS:
+            widget = scene.buttons[name]
+            assert window.contains(widget.rect), (name, widget.rect)
+        layout = scene._panel_layout()
+        # nothing of the panel overlaps the next part down
+        order = ("players", "tiles_left", "card", "row_b", "row_c", "row_d")
+        for upper, lower in zip(order, order[1:]):
+            assert layout[upper].bottom <= layout[lower].top, (upper, lower)
+        # the log is whole in the window or not drawn at all
+        assert layout["log"].height == 0 or layout["log"].bottom <= size[1]
+        # every row's name drawn, and the current player's row in sight
+        assert len(scene.players_view.drawn_names) == players
+        seen = {seat for _, seat in scene.players_view.row_rects}
+        assert scene.game.turn_player in seen
+    finally:
+        close(app)
+
+
+def test_full_rows_where_they_fit(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A tall window keeps the full rows and the log (compact only when short)."""
+    from tests.test_setup_presets import close
+
+    app, scene = shown_scene(tmp_path, monkeypatch, (1920, 1080), game_with_everything(6))
+    try:
+        assert scene.players_fit()[1] is False
+        assert scene._panel_layout()["log"].height >= 40
+    finally:
+        close(app)
+    app, scene = shown_scene(tmp_path, monkeypatch, (960, 640), game_with_everything(6))
+    try:
+        assert scene.players_fit()[1] is True
+    finally:
+        close(app)
+
+
+def test_eight_players_scroll_to_the_current_player_and_by_the_wheel(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Rows taller than their room scroll: the wheel over them shows the others."""
+    from tests.test_setup_presets import close
+
+    app, scene = shown_scene(tmp_path, monkeypatch, (960, 640), game_with_everything(8))
+    try:
+        view = scene.players_view.view
+        assert view.max_offset > 0
+        rows = scene._panel_layout()["players"]
+        scene.mouse = rows.center
+        before = view.offset
+        step = 1 if before == 0 else -1
+        assert scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": -step, "flipped": False}))
+        assert view.offset != before
+    finally:
+        close(app)
