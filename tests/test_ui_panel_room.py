@@ -111,3 +111,31 @@ def test_eight_players_scroll_to_the_current_player_and_by_the_wheel(tmp_path, m
         assert view.offset != before
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_regression_answer_tooltip_covered_the_pass_button(tmp_path, monkeypatch, size) -> None:  # type: ignore[no-untyped-def]
+    """pygame-gui opens a button's tooltip under it: an answer's (in the
+    rotation row) opened over Take back and Pass, the buttons needed next."""
+    from carcassonne_desktop.engine import PASS
+    from tests.test_setup_presets import close
+
+    app, scene = shown_scene(tmp_path, monkeypatch, size, game_with_everything(3))
+    try:
+        answers = [a for a in scene.game.legal_actions() if a != PASS][:2]
+        scene._sync_choices(answers)  # two answer buttons in the rotation row (no frame: it would resync)
+        needed = [scene.buttons[n] for n in ("take_back", "pass", "confirm")]
+        assert all(w.visible for w in needed)
+        for name in ("choice:0", "choice:1", "rotate_left", "take_back"):
+            widget = scene.buttons[name]
+            tip = app.manager.create_tool_tip(
+                text="Une réponse assez longue pour un grand cadre d’aide", position=widget.rect.midbottom,
+                hover_distance=(0, widget.rect.height // 2), parent_element=widget, object_id=None)
+            try:
+                for other in needed:
+                    assert not tip.rect.colliderect(other.rect), (name, other.rect, tip.rect)
+                assert not tip.rect.colliderect(scene.pill_rect())
+            finally:
+                tip.kill()
+    finally:
+        close(app)

@@ -242,8 +242,10 @@ class GameDrawing:
 
     def tooltip_avoid(self) -> list[pygame.Rect]:
         """A button's tooltip stays off the instruction pill (the toolbar's
-        opened over it and hid what to do)."""
-        return [self.pill_rect()]
+        opened over it and hid what to do) and off the panel's buttons in
+        sight: an answer's opened under it, over Pass, the next click."""
+        return [self.pill_rect(), *(widget.rect for name, widget in self.buttons.items()
+                                    if widget.visible and (name in PANEL_BUTTONS or name.startswith("choice:")))]
 
     def advised_ghost(self, c: PlacementController) -> PlaceTile | None:
         """The advised tile placement to draw on its square, while the pill
@@ -383,6 +385,10 @@ class GameDrawing:
         tint = style.colour if neutral else self.colours[self.game.deciding_player]  # type: ignore[union-attr]
         icon = self.meeples.get(kind, tint, rect.height - 18)
         draw_figure_chip(surface, rect, icon, figure_name(kind), selected, None if neutral else left)
+
+
+#: The panel's buttons a tooltip never covers (with the answers, "choice:<n>").
+PANEL_BUTTONS = frozenset({"rotate_left", "rotate_right", "take_back", "pass", "confirm", "scores"})
 
 
 def _feature(game: Game, action: Deploy) -> int | None:
