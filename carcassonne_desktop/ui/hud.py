@@ -542,28 +542,59 @@ def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, 
 
 
 def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Surface, label: str,
-                     selected: bool, left: int | None) -> None:
+                     selected: bool, left: int | None) -> list[tuple[str, pygame.Rect]]:
     """One figure kind the player may put down: its picture, its name and how
     many are left (None: a neutral figure, nobody's to count); the chosen
-    kind is outlined."""
+    kind is outlined. Returns the name's lines as drawn, with their places."""
+    drawn: list[tuple[str, pygame.Rect]] = []
     pygame.draw.rect(surface, colour("ui", "menu_veil"), rect, border_radius=8)
     pygame.draw.rect(surface, colour("ui", "accent") if selected else colour("ui", "text_dim"), rect,
                      3 if selected else 1, border_radius=8)
-    icon, pos = chip_icon(rect, icon)
-    surface.blit(icon, pos)
-    room = rect.width - icon.get_width() - 14
-    x = rect.x + icon.get_width() + 10
+    beside = fit_icon(icon, rect.height - 12).get_width()
+    room = rect.width - beside - 14
     name = font(14, bold=selected).render(label, True, colour("ui", "text"))
-    if name.get_width() <= room:
-        surface.blit(name, (x, rect.y + 6))
-        count = font(14).render(f"×{left}", True, colour("ui", "text_dim"))
-    else:  # "grand partisan": two smaller lines, split at the middle space
-        for i, line in enumerate(two_lines(label)):
-            rendered = font(12, bold=selected).render(line, True, colour("ui", "text"))
-            surface.blit(rendered, (x, rect.y + 4 + 14 * i))
-        count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
-    if left is not None:
-        surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+    if name.get_width() <= room or all(font(12, bold=True).size(line)[0] <= room for line in two_lines(label)):
+        icon, pos = chip_icon(rect, icon)
+        surface.blit(icon, pos)
+        x = rect.x + icon.get_width() + 10
+        if name.get_width() <= room:
+            drawn.append((label, surface.blit(name, (x, rect.y + 6))))
+            count = font(14).render(f"×{left}", True, colour("ui", "text_dim"))
+        else:  # "grand partisan": two smaller lines, split at the middle space
+            for i, line in enumerate(two_lines(label)):
+                rendered = font(12, bold=selected).render(line, True, colour("ui", "text"))
+                drawn.append((line, surface.blit(rendered, (x, rect.y + 4 + 14 * i))))
+            count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
+        if left is not None:
+            surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+        return drawn
+    # a narrow chip (four kinds or more with every expansion: "partisa",
+    # "grand partis" were cut): the name across its top, the figure and the
+    # count under it
+    lines, size = chip_words(label, rect.width - 8)
+    y = rect.y + 3
+    for line in lines:
+        rendered = font(size, bold=True).render(line, True, colour("ui", "text"))
+        drawn.append((line, surface.blit(rendered, (rect.centerx - rendered.get_width() // 2, y))))
+        y += font(size, bold=True).get_linesize() - 2
+    count = font(12).render(f"×{left}", True, colour("ui", "text_dim")) if left is not None else None
+    small = fit_icon(icon, max(12, rect.bottom - 4 - y))
+    width = small.get_width() + (count.get_width() + 2 if count is not None else 0)
+    x = rect.centerx - width // 2
+    surface.blit(small, (x, rect.bottom - 4 - small.get_height()))
+    if count is not None:
+        surface.blit(count, (x + small.get_width() + 2, rect.bottom - 4 - count.get_height()))
+    return drawn
+
+
+def chip_words(label: str, width: int) -> tuple[tuple[str, ...], int]:
+    """A narrow chip's name: on one line or two, in the largest type from 12
+    px down to 9 that holds it in ``width``; cut with "…" only when none does."""
+    for size in (12, 11, 10, 9):
+        for lines in ((label,), two_lines(label)):
+            if all(font(size, bold=True).size(line)[0] <= width for line in lines):
+                return lines, size
+    return tuple(fit_text(line, 9, True, width) for line in two_lines(label)), 9
 
 
 def chip_icon(rect: pygame.Rect, icon: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]]:
