@@ -488,21 +488,36 @@ def _status_pill(title: str, hint: str, player_colour: str | None, max_width: in
         pill.set_alpha(FADED_STATUS_ALPHA)
         return pill
     room = max(40, max_width - 48)
-    big = text(fit_text(title, 22, True, room), 22, True, "ui", "title")
+    lines, size = title_lines(title, room)
+    bigs = [text(line, size, True, "ui", "title") for line in lines]
     small = [text(line, 16, False, "ui", "text_dim") for line in wrap(hint, font(16), room)] if hint else []
     small += [text(line, 16, True, "ui", "accent") for line in wrap(enter, font(16, bold=True), room)
               ] if enter else []
-    width = max([big.get_width()] + [line.get_width() for line in small]) + 48
-    height = big.get_height() + sum(line.get_height() for line in small) + (4 if small else 0) + 16
+    width = max([big.get_width() for big in bigs] + [line.get_width() for line in small]) + 48
+    title_h = sum(big.get_height() for big in bigs)
+    height = title_h + sum(line.get_height() for line in small) + (4 if small else 0) + 16
     pill = veil((width, height), 215).copy()
     edge = player_rgb(player_colour) if player_colour else colour("ui", "accent")
     pygame.draw.rect(pill, edge, pill.get_rect(), 3, border_radius=12)
-    pill.blit(big, (width // 2 - big.get_width() // 2, 8))
-    y = 12 + big.get_height()
+    y = 8
+    for big in bigs:
+        pill.blit(big, (width // 2 - big.get_width() // 2, y))
+        y += big.get_height()
+    y += 4
     for line in small:
         pill.blit(line, (width // 2 - line.get_width() // 2, y))
         y += line.get_height()
     return pill
+
+
+def title_lines(title: str, room: int) -> tuple[list[str], int]:
+    """The pill's title in ``room``: one line, from 22 px down to 18, else
+    wrapped at 20 px ("Vos choix sont faits. Validez ou reprene…" was cut in
+    the smallest window); a single word wider than the room is shortened."""
+    for size in (22, 20, 18):
+        if font(size, bold=True).size(title)[0] <= room:
+            return [title], size
+    return [fit_text(line, 20, True, room) for line in wrap(title, font(20, bold=True), room)], 20
 
 
 def tooltip_box(size: tuple[int, int], pos: tuple[int, int], bounds: pygame.Rect,
