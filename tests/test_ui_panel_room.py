@@ -139,3 +139,30 @@ def test_regression_answer_tooltip_covered_the_pass_button(tmp_path, monkeypatch
                 tip.kill()
     finally:
         close(app)
+
+
+def test_regression_toolbar_button_showed_the_tooltip_of_the_feature_under_it(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The board runs under the toolbar: pointing at "Conseil" explained a
+    shrine hidden under the button, in a second tooltip beside the button's."""
+    from tests.test_setup_presets import close
+
+    app, scene = shown_scene(tmp_path, monkeypatch, (960, 640), game_with_everything(3))
+    try:
+        button = scene.buttons["hint"].rect
+        x, y = scene.game.last_placed
+        scene.camera.focus(x, y, immediate=True, zoom=128)  # a tile wider than the button is tall
+        tile = scene.camera.tile_rect(x, y)
+        # bring the last tile under the button
+        scene.camera.pan_pixels(button.centerx - tile.centerx, button.centery - tile.centery)
+        scene._last_view = None
+        scene.mouse = button.center
+        scene._update_hover()
+        assert scene.hover_feature is None
+        # just beside the button, the same tile is explained (the board is there)
+        beside = (button.centerx, button.bottom + 2)
+        assert scene.camera.tile_rect(x, y).collidepoint(beside)
+        scene.mouse = beside
+        scene._update_hover()
+        assert scene.hover_feature is not None
+    finally:
+        close(app)
