@@ -38,17 +38,10 @@ def game_with_everything(players: int) -> Game:
 
 
 def shown_scene(tmp_path, monkeypatch, size, game):  # type: ignore[no-untyped-def]
-    from carcassonne_desktop.ui.game_scene import GameScene
-    from tests.test_setup_presets import make_app
+    """The game scene drawn once in a window of ``size`` (the long names' helper)."""
+    from tests.test_ui_long_player_names import drawn_panel
 
-    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
-    app = make_app(tmp_path / "settings.json", size=size)
-    scene = GameScene(app, game, show_end_screen=False)
-    app.stack.push(scene)
-    app.step(1 / 60)
-    scene.draw(app.screen)
-    return app, scene
+    return drawn_panel(tmp_path, monkeypatch, size, game)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])

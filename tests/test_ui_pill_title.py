@@ -17,21 +17,15 @@ import pytest
 from carcassonne_desktop import i18n
 from carcassonne_desktop.ui import hud
 from carcassonne_desktop.ui.game_panel import GamePanel
+from tests.test_ui_figure_chips import language  # noqa: F401  (the fixture: French, then English)
 
 #: Titles of the pill once a turn is ready, and of long questions.
 KEYS = ("hud.answered", "hud.declined", "hud.passed")
 
 
-@pytest.fixture(params=["fr", "en"])
-def language(request):  # type: ignore[no-untyped-def]
-    pygame.init()
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
-
-
+@pytest.mark.usefixtures("language")
 @pytest.mark.parametrize("size", [(960, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_regression_pill_title_cut_in_the_smallest_window(language, monkeypatch, size) -> None:  # type: ignore[no-untyped-def]
+def test_regression_pill_title_cut_in_the_smallest_window(monkeypatch, size) -> None:  # type: ignore[no-untyped-def]
     board = GamePanel.board_rect(size)
     drawn: list[str] = []
     real = hud.text
