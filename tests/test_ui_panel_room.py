@@ -159,3 +159,25 @@ def test_regression_toolbar_button_showed_the_tooltip_of_the_feature_under_it(tm
         assert scene.hover_feature is not None
     finally:
         close(app)
+
+
+def test_regression_board_tooltip_showed_under_the_quit_dialog(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The quit question's Quitter button stood over a city: the city's
+    tooltip ("Ville : 4 points…") was drawn across the dialog."""
+    from tests.test_setup_presets import close
+
+    app, scene = shown_scene(tmp_path, monkeypatch, (960, 640), game_with_everything(3))
+    try:
+        x, y = scene.game.last_placed
+        scene.camera.focus(x, y, immediate=True, zoom=128)
+        scene.mouse = scene.camera.tile_rect(x, y).center
+        scene._last_view = None
+        scene._update_hover()
+        assert scene.hover_feature is not None  # the board explains what the mouse is over
+        scene.ask_leave()
+        assert scene.dialog is not None
+        scene._last_view = None
+        scene._update_hover()
+        assert scene.hover_feature is None
+    finally:
+        close(app)

@@ -392,7 +392,11 @@ class GameScene(GameTurnFlow, GameMenus, GamePanel, GameInput, GameDrawing, Game
             self.hover_feature = (shown, info)
 
     def over_button(self, pos: tuple[int, int]) -> bool:
-        """Whether a button in sight (the toolbar, "Recentre"...) is under ``pos``."""
+        """Whether a button in sight (the toolbar, "Recentre"...) is under
+        ``pos``, or a question's dialog stands over the board (the quit
+        question's Quitter button showed the city under it explained)."""
+        if getattr(self, "dialog", None) is not None:
+            return True
         return any(widget.visible and widget.rect.collidepoint(pos) for widget in self.buttons.values())
 
     def display_game(self) -> Game:
