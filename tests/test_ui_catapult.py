@@ -714,3 +714,28 @@ def test_regression_hurl_goal_ran_under_the_helper_label_at_960x640(monkeypatch,
             assert keys.top >= max(rect.bottom for _, rect in lines)  # the keys' line under the goal
     finally:
         i18n.set_language("en")
+
+
+def test_regression_hurl_keys_line_lost_over_the_tiles(monkeypatch) -> None:
+    """Under Xvfb the line saying how to hurl ("Souris : tirez puis lâchez…")
+    was drawn straight over the tiles: "pour viser" was lost in a circus
+    tent. It now sits on the header's colour, like the scene's other lines."""
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.expansions import catapult_hurl
+    from carcassonne_desktop.ui.expansions.catapult_art import rgb
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = catapult_hurl.draw_text
+
+    def recording(target, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = real(target, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(catapult_hurl, "draw_text", recording)
+    surface = pygame.Surface((960, 640))
+    scene, _answers = _hurl_scene()
+    scene.draw(surface)
+    keys = next(rect for text, rect in drawn if text == i18n.tr("catapult.scene.hurl_keys"))
+    for x in (keys.left - 4, keys.right + 4):
+        assert surface.get_at((x, keys.centery)) == rgb("header")

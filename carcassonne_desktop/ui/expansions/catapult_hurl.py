@@ -241,8 +241,9 @@ class HurlScene(Scene):
             draw_text(surface, line, (40, 30 + GOAL_LINE * index), 16)
         if self.rest is None and not self.watching:
             draw_helper(surface)
+            # on a backing: over the tiles "pour viser" was lost in a circus tent
             draw_text(surface, i18n.tr("catapult.scene.hurl_keys"), (surface.get_width() / 2, 66 + extra), 15,
-                  centre=True)
+                  centre=True, backing=True)
             if self.weak > 0.0:
                 draw_text(surface, i18n.tr("catapult.scene.too_weak"),
                           (surface.get_width() / 2, 118 + extra), 17, colour=rgb("warning"), centre=True,
