@@ -674,16 +674,9 @@ def test_regression_catch_hurler_long_name_cut_at_the_window_edge() -> None:
     assert draw_text(surface, "Ada", (640, 700), 20, centre=True).center == (640, 700)  # room: centred
 
 
-@pytest.mark.parametrize("token", ["knockout", "seduction", "target", "catch"])
-@pytest.mark.parametrize("language", ["fr", "en"])
-def test_regression_hurl_goal_ran_under_the_helper_label_at_960x640(monkeypatch, token, language) -> None:
-    """Under Xvfb at 960x640 the knockout's goal ("… Attention aux vôtres !")
-    ran under "Aide : main sûre, arrivée montrée (H)": the goal now wraps
-    before the helper, the header grows and the lines under it move down."""
-    from carcassonne_desktop import i18n
+def _recorded_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
+    """The hurl scene's lines of text as drawn from now on, with where they went."""
     from carcassonne_desktop.ui.expansions import catapult_hurl
-    from carcassonne_desktop.ui.expansions.catapult_controls import helper_box
-    from carcassonne_desktop.ui.resources import font
 
     drawn: list[tuple[str, pygame.Rect]] = []
     real = catapult_hurl.draw_text
@@ -694,6 +687,20 @@ def test_regression_hurl_goal_ran_under_the_helper_label_at_960x640(monkeypatch,
         return rect
 
     monkeypatch.setattr(catapult_hurl, "draw_text", recording)
+    return drawn
+
+
+@pytest.mark.parametrize("token", ["knockout", "seduction", "target", "catch"])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_regression_hurl_goal_ran_under_the_helper_label_at_960x640(monkeypatch, token, language) -> None:
+    """Under Xvfb at 960x640 the knockout's goal ("… Attention aux vôtres !")
+    ran under "Aide : main sûre, arrivée montrée (H)": the goal now wraps
+    before the helper, the header grows and the lines under it move down."""
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.expansions.catapult_controls import helper_box
+    from carcassonne_desktop.ui.resources import font
+
+    drawn = _recorded_texts(monkeypatch)
     i18n.set_language(language)
     try:
         for size in ((960, 640), (1280, 800)):
@@ -721,18 +728,9 @@ def test_regression_hurl_keys_line_lost_over_the_tiles(monkeypatch) -> None:
     was drawn straight over the tiles: "pour viser" was lost in a circus
     tent. It now sits on the header's colour, like the scene's other lines."""
     from carcassonne_desktop import i18n
-    from carcassonne_desktop.ui.expansions import catapult_hurl
     from carcassonne_desktop.ui.expansions.catapult_art import rgb
 
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = catapult_hurl.draw_text
-
-    def recording(target, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        rect = real(target, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(catapult_hurl, "draw_text", recording)
+    drawn = _recorded_texts(monkeypatch)
     surface = pygame.Surface((960, 640))
     scene, _answers = _hurl_scene()
     scene.draw(surface)
