@@ -26,7 +26,8 @@ ROW_W, GAP = 340, 8
 
 @pytest.fixture(params=["fr", "en"])
 def language(request):  # type: ignore[no-untyped-def]
-    pygame.init()
+    # no pygame.init(): the font cache re-initialises itself after another
+    # test's pygame.quit(), and an init here left it holding dead fonts
     i18n.set_language(request.param)
     yield request.param
     i18n.set_language("en")

@@ -154,11 +154,11 @@ class GamePanel:
         960x640 pushed Rotate, Pass and Confirm out of the window)."""
         size = self.app.screen_size if self.app is not None else (1280, 800)
         n = self.game.num_players
-        goods = bool(token_kinds(self.game))
-        row_h = players_row_height(n, goods, self.notes_line())
+        token_line = bool(token_kinds(self.game))
+        row_h = players_row_height(n, token_line, self.notes_line())
         if PAD + n * row_h + 4 + 24 + 6 + CARD_MIN_H + BELOW_CARD <= size[1]:
             return row_h, False
-        return players_row_height(n, goods, compact=True), True
+        return players_row_height(n, token_line, compact=True), True
 
     def _panel_layout(self) -> dict[str, pygame.Rect]:
         """Where the panel's parts go (shared by drawing, clicks and widgets)."""
