@@ -672,3 +672,68 @@ def test_regression_catch_hurler_long_name_cut_at_the_window_edge() -> None:
     where = draw_text(surface, "Marie-Christine Delacroi", (40, 700), 20, centre=True, bold=True)
     assert surface.get_rect().contains(where) and where.left == 0
     assert draw_text(surface, "Ada", (640, 700), 20, centre=True).center == (640, 700)  # room: centred
+
+
+def _recorded_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
+    """The hurl scene's lines of text as drawn from now on, with where they went."""
+    from carcassonne_desktop.ui.expansions import catapult_hurl
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = catapult_hurl.draw_text
+
+    def recording(target, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = real(target, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(catapult_hurl, "draw_text", recording)
+    return drawn
+
+
+@pytest.mark.parametrize("token", ["knockout", "seduction", "target", "catch"])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_regression_hurl_goal_ran_under_the_helper_label_at_960x640(monkeypatch, token, language) -> None:
+    """Under Xvfb at 960x640 the knockout's goal ("… Attention aux vôtres !")
+    ran under "Aide : main sûre, arrivée montrée (H)": the goal now wraps
+    before the helper, the header grows and the lines under it move down."""
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.expansions.catapult_controls import helper_box
+    from carcassonne_desktop.ui.resources import font
+
+    drawn = _recorded_texts(monkeypatch)
+    i18n.set_language(language)
+    try:
+        for size in ((960, 640), (1280, 800)):
+            surface = pygame.Surface(size)
+            scene, _answers = _hurl_scene()
+            scene.token = token
+            drawn.clear()
+            scene.draw(surface)
+            box = helper_box(size)
+            label = pygame.Rect((box.right + 8, box.y + 2), font(17).size(i18n.tr("catapult.scene.helper")))
+            goal = i18n.tr(f"catapult.scene.goal.{token}")
+            lines = [(text, rect) for text, rect in drawn if text in goal]
+            assert " ".join(text for text, _ in lines) == goal
+            for text, rect in lines:
+                assert not rect.colliderect(label.union(box)), (text, size)
+                assert surface.get_rect().contains(rect)
+            keys = next(rect for text, rect in drawn if text == i18n.tr("catapult.scene.hurl_keys"))
+            assert keys.top >= max(rect.bottom for _, rect in lines)  # the keys' line under the goal
+    finally:
+        i18n.set_language("en")
+
+
+def test_regression_hurl_keys_line_lost_over_the_tiles(monkeypatch) -> None:
+    """Under Xvfb the line saying how to hurl ("Souris : tirez puis lâchez…")
+    was drawn straight over the tiles: "pour viser" was lost in a circus
+    tent. It now sits on the header's colour, like the scene's other lines."""
+    from carcassonne_desktop import i18n
+    from carcassonne_desktop.ui.expansions.catapult_art import rgb
+
+    drawn = _recorded_texts(monkeypatch)
+    surface = pygame.Surface((960, 640))
+    scene, _answers = _hurl_scene()
+    scene.draw(surface)
+    keys = next(rect for text, rect in drawn if text == i18n.tr("catapult.scene.hurl_keys"))
+    for x in (keys.left - 4, keys.right + 4):
+        assert surface.get_at((x, keys.centery)) == rgb("header")

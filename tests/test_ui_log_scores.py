@@ -242,3 +242,22 @@ def test_regression_final_awards_of_zero_said_nothing_in_the_log(app):
     app.step(1 / 60)
     end.detail = (zero.players[0], zero.feature)
     assert zero in end.detail_scorings()
+
+
+def test_regression_enter_as_the_final_table_opened_threw_it_away(app):
+    """Under Xvfb an Enter pressed as the final table opened (the last turn
+    confirmed with Enter, once too often) started a new game at once: the
+    table of a two-hour game was gone before anyone read it. Enter starts a
+    new game only once the table has been up ENTER_GRACE seconds."""
+    from carcassonne_desktop.ui.end_scene import ENTER_GRACE, EndScene
+
+    game, _ = _played(seed=2)
+    scene = _open_game(app, game)
+    end = EndScene(app, scene)
+    app.stack.push(end)
+    app.step(1 / 60)
+    assert end.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert app.stack.top is end  # the table stays
+    end.update(ENTER_GRACE)
+    end.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert app.stack.top is not end and app.stack.top is not scene  # a new game, as the button says

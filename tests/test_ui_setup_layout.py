@@ -127,3 +127,32 @@ def test_names_go_in_two_columns_regression_twelfth_expansion_under_the_fold(app
         if box.get_abs_rect().x == lefts[0]:
             label = box.text_label
             assert label.get_abs_rect().x + label.font.size(box.text)[0] < lefts[1], box.text
+
+
+def test_regression_hint_vanished_with_three_seats_at_960x640(app):
+    """In the smallest window three seats leave too little room for the
+    longest description, so the box floats: it hid when nothing was pointed
+    at, and "Passez la souris sur une option…" went with it. The hint now
+    rests in the room under the seats, and the box still floats, whole, over
+    them for a pointed choice."""
+    from carcassonne_desktop.ui.app import MIN_WINDOW
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=MIN_WINDOW[0], h=MIN_WINDOW[1]))
+    app.step(1 / 60)
+    scene = _open_setup(app)
+    scene.model.add_seat()
+    scene.rebuild_ui()
+    app.step(1 / 60)
+    assert scene.about_floats and len(scene.model.seats) == 3
+    pygame.mouse.set_pos((1, 1))
+    scene.update(1 / 60)
+    assert scene.about_box.visible and scene._about_shown == i18n.tr("setup.about_hint")
+    resting = scene.about_box.get_abs_rect()
+    assert not resting.colliderect(scene.add_button.get_abs_rect())  # under the seats, covering none
+    assert scene.about_box.scroll_bar is None
+    box = next(iter(scene._expansion_boxes))
+    pygame.mouse.set_pos(box.get_abs_rect().center)
+    scene.update(1 / 60)
+    app.step(1 / 60)
+    assert scene.about_box.visible and scene._about_shown == scene.pointed_about(box.get_abs_rect().center)
+    assert scene.about_box.scroll_bar is None  # the whole text shows

@@ -64,6 +64,8 @@ DETAIL_LEAST_H = 150
 #: to ``MAX_SCALE``: at 1920x1080 the table was the small one of 1280x800, and
 #: a panel the whole width of a wide screen spread two players' numbers apart.
 PANEL_W, PANEL_H = 1100, 760
+#: Seconds after the table opens before Enter starts a new game.
+ENTER_GRACE = 1.5
 MAX_SCALE = 1.3
 
 
@@ -189,7 +191,11 @@ class EndScene(Scene):
             self._activate("board")
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._activate("again")
+            # an Enter pressed as the table opens (the last turn confirmed
+            # with Enter, pressed twice) threw the final table away for a
+            # new game before anyone read it (seen under Xvfb, ruling UI4-2)
+            if self.age >= ENTER_GRACE:
+                self._activate("again")
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 

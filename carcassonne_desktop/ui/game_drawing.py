@@ -242,8 +242,10 @@ class GameDrawing:
 
     def tooltip_avoid(self) -> list[pygame.Rect]:
         """A button's tooltip stays off the instruction pill (the toolbar's
-        opened over it and hid what to do)."""
-        return [self.pill_rect()]
+        opened over it and hid what to do) and off the panel's buttons in
+        sight: an answer's opened under it, over Pass, the next click."""
+        return [self.pill_rect(), *(widget.rect for name, widget in self.buttons.items()
+                                    if widget.visible and (name in PANEL_BUTTONS or name.startswith("choice:")))]
 
     def advised_ghost(self, c: PlacementController) -> PlaceTile | None:
         """The advised tile placement to draw on its square, while the pill
@@ -267,13 +269,16 @@ class GameDrawing:
         rows = self.player_rows(c)
         current = None if game.is_over else game.turn_player
         self.players_view.draw(surface, layout["players"], rows, current,
-                               self.driver.state == THINKING, self.pulse, self.notes_line())
+                               self.driver.state == THINKING, self.pulse, self.notes_line(),
+                               self.players_fit()[1])
         self._draw_tiles_left_line(surface, layout["tiles_left"])
         self._draw_card(surface, c, layout["card"])
         if c is not None:
             for kind, rect in self.figure_chip_rects(c):
                 self._draw_chip(surface, kind, rect, kind == c.figure_kind, game.supply[game.deciding_player].get(kind, 0))
         title = layout["log_title"]
+        if not title.height:
+            return  # a window too short for the log: the buttons took its room
         draw_caption(surface, i18n.tr("hud.log"), title.topleft, 16, dim=False)
         hint = text(i18n.tr("log.click_hint"), 12, False, "ui", "text_dim")
         if font(16, bold=True).size(i18n.tr("hud.log"))[0] + hint.get_width() + 12 <= title.width:
@@ -307,7 +312,10 @@ class GameDrawing:
                 left = self.player_rows(self.shown_controller())[seat].figures.get(kind, 0)
                 return [game.setup.players[seat].name,
                         i18n.tr("hud.figure_left", figure=figure_name(kind).capitalize(), count=left)]
-        player = min(game.num_players - 1, (pos[1] - rows.y) * game.num_players // max(1, rows.height))
+        seats = [seat for area, seat in self.players_view.row_rects if area.collidepoint(pos)]
+        if not seats:
+            return []  # between rows
+        player = min(game.num_players - 1, seats[0])
         words = [*player_note_words(game, player), *inventory_words(game, player)]
         if not words:
             return []
@@ -377,6 +385,10 @@ class GameDrawing:
         tint = style.colour if neutral else self.colours[self.game.deciding_player]  # type: ignore[union-attr]
         icon = self.meeples.get(kind, tint, rect.height - 18)
         draw_figure_chip(surface, rect, icon, figure_name(kind), selected, None if neutral else left)
+
+
+#: The panel's buttons a tooltip never covers (with the answers, "choice:<n>").
+PANEL_BUTTONS = frozenset({"rotate_left", "rotate_right", "take_back", "pass", "confirm", "scores"})
 
 
 def _feature(game: Game, action: Deploy) -> int | None:

@@ -98,13 +98,18 @@ class GameInput:
     def _panel_event(self, event: pygame.event.Event) -> bool:
         """The log (scroll, drag, click on points or on a turn) and the
         tiles-left line, which opens the list of the tiles left."""
-        used, cell = self.log.handle_event(event, self.mouse)
+        rows = self.players_view.view
+        if rows.max_offset > 0 and rows.handle_event(event, self.mouse):
+            rows.take_click()  # a click on a row asks nothing
+            return True
+        layout = self._panel_layout()
+        used, cell = self.log.handle_event(event, self.mouse) if layout["log"].height else (False, None)
         if used:
             if cell is not None:
                 self.camera.focus(*cell)
             return True
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
-                and self._panel_layout()["tiles_left"].collidepoint(event.pos)):
+                and layout["tiles_left"].collidepoint(event.pos)):
             self.open_tiles_left()
             return True
         return False

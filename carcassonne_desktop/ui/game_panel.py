@@ -48,9 +48,11 @@ CARD_H = 132
 CARD_MIN_H = 64
 #: The least height of the log under the buttons.
 LOG_MIN_H = 40
+#: The buttons' rows under the tile card (rotate, take back and pass, confirm).
+BUTTON_ROWS = 6 + 2 * (BTN_H + 8) + BTN_H + 4
 #: The panel under the tile card at its least: the buttons' rows, the log's
 #: title and its least height.
-BELOW_CARD = 6 + 2 * (BTN_H + 8) + BTN_H + 4 + 10 + 24 + LOG_MIN_H + PAD
+BELOW_CARD = BUTTON_ROWS + 10 + 24 + LOG_MIN_H + PAD
 
 #: The answer buttons' text size in the theme (#primary_button) and room
 #: for their borders: what decides how many fit side by side.
@@ -145,15 +147,31 @@ class GamePanel:
         rows = n * players_row_height(n, bool(token_kinds(game)), True)
         return PAD + rows + 4 + 24 + 6 + CARD_MIN_H + BELOW_CARD <= height
 
+    def players_fit(self) -> tuple[int, bool]:
+        """The players' rows' height and whether they are compact: full rows
+        when the window leaves the buttons and the log their least room
+        under them, compact otherwise (six players with every expansion at
+        960x640 pushed Rotate, Pass and Confirm out of the window)."""
+        size = self.app.screen_size if self.app is not None else (1280, 800)
+        n = self.game.num_players
+        token_line = bool(token_kinds(self.game))
+        row_h = players_row_height(n, token_line, self.notes_line())
+        if PAD + n * row_h + 4 + 24 + 6 + CARD_MIN_H + BELOW_CARD <= size[1]:
+            return row_h, False
+        return players_row_height(n, token_line, compact=True), True
+
     def _panel_layout(self) -> dict[str, pygame.Rect]:
         """Where the panel's parts go (shared by drawing, clicks and widgets)."""
         size = self.app.screen_size if self.app is not None else (1280, 800)
         panel = panel_rect(size)
         n = self.game.num_players
-        row_h = players_row_height(n, bool(token_kinds(self.game)), self.notes_line())
+        row_h, _compact = self.players_fit()
         x, w = panel.x + PAD, panel.width - 2 * PAD
         y = PAD
-        players = pygame.Rect(x, y, w, n * row_h)
+        # rows still too tall for the room the buttons leave scroll (eight
+        # players with every expansion): the buttons never leave the window
+        room = size[1] - (PAD + 4 + 24 + 6 + CARD_MIN_H + BUTTON_ROWS + PAD)
+        players = pygame.Rect(x, y, w, max(row_h, min(n * row_h, room)))
         y = players.bottom + 4
         tiles_left = pygame.Rect(x, y, w, 24)
         y = tiles_left.bottom + 6
@@ -167,9 +185,13 @@ class GamePanel:
         y = row_c.bottom + 8
         row_d = pygame.Rect(x, y, w, BTN_H + 4)
         y = row_d.bottom + 10
-        log = pygame.Rect(x, y + 24, w, max(LOG_MIN_H, size[1] - y - 24 - PAD))
+        log_h = size[1] - y - 24 - PAD
+        if log_h < LOG_MIN_H:  # no room left for a readable log: the buttons come first
+            y, log_h = size[1], 0
+        log = pygame.Rect(x, y + 24, w, log_h)
         return {"panel": panel, "players": players, "tiles_left": tiles_left, "card": card, "row_b": row_b,
-                "row_c": row_c, "row_d": row_d, "log_title": pygame.Rect(x, y, w, 22), "log": log}
+                "row_c": row_c, "row_d": row_d, "log_title": pygame.Rect(x, y, w, 22 if log_h else 0),
+                "log": log}
 
     def build_ui(self, root: pygame_gui.core.UIContainer) -> None:
         layout = self._panel_layout()

@@ -339,7 +339,9 @@ class GameScene(GameTurnFlow, GameMenus, GamePanel, GameInput, GameDrawing, Game
         pos = self.mouse
         board = self.camera.viewport
         c = self.human_controller()
-        on_board = board.collidepoint(pos) and not self.banner.visible
+        # a button over the board is not the board (pointing at "Conseil"
+        # opened the tooltip of a shrine hidden under it beside the button's)
+        on_board = board.collidepoint(pos) and not self.banner.visible and not self.over_button(pos)
         # The mouse only takes over from a keyboard choice (Tab) once it moves.
         mouse_moved = pos != self._hover_mouse
         self._hover_mouse = pos
@@ -388,6 +390,14 @@ class GameScene(GameTurnFlow, GameMenus, GamePanel, GameInput, GameDrawing, Game
             self.layer.sync(shown)
         if info is not None:
             self.hover_feature = (shown, info)
+
+    def over_button(self, pos: tuple[int, int]) -> bool:
+        """Whether a button in sight (the toolbar, "Recentre"...) is under
+        ``pos``, or a question's dialog stands over the board (the quit
+        question's Quitter button showed the city under it explained)."""
+        if getattr(self, "dialog", None) is not None:
+            return True
+        return any(widget.visible and widget.rect.collidepoint(pos) for widget in self.buttons.values())
 
     def display_game(self) -> Game:
         """The game drawn on the board (a tentative turn shows before its figure step)."""

@@ -22,6 +22,7 @@ from carcassonne_desktop.ui.expansions import noted_tokens
 from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.inventory import Held, token_name
 from carcassonne_desktop.ui.resources import colour, font
+from carcassonne_desktop.ui.scroll_view import BAR_W, ScrollView
 
 PANEL_W = 372
 ROW_H = 58
@@ -35,11 +36,20 @@ NOTES_LINE = 15
 NAME_SHARES_W = 110
 #: Marks the player(s) leading a token won by a majority.
 LEAD_MARK = "★"
+#: A compact row (the name's line, the figures' line, no air between): taken
+#: when the full rows would push the buttons or the log out of the window (six
+#: players with every expansion at 960x640 hid Rotate, Pass and Confirm).
+ROW_H_COMPACT = 40
+#: A row's (gap, name's top, figures' line from the bottom): full and compact.
+ROW_SPACING = {False: (4, 5, 22), True: (2, 1, 17)}
 
 
-def players_row_height(players: int, inventory_line: bool, notes_line: bool = False) -> int:
+def players_row_height(players: int, inventory_line: bool, notes_line: bool = False,
+                       compact: bool = False) -> int:
     """The height of one player's row in the panel (drawing and layout agree)."""
     line = 0 if not inventory_line else INVENTORY_LINE if players <= 4 else INVENTORY_LINE - 4
+    if compact:
+        return ROW_H_COMPACT + line
     notes = NOTES_LINE if notes_line else 0
     return (ROW_H if players <= 6 else 48) + line + notes  # many players: a tighter line for the tokens
 
@@ -128,22 +138,38 @@ class PlayersView:
         #: Where the last draw put each figure icon and its count: (area, row, kind),
         #: so pointing at one can name it (the icons alone did not say which is which).
         self.figure_spots: list[tuple[pygame.Rect, int, str]] = []
+        #: Each row's part in sight after the last draw, with its seat.
+        self.row_rects: list[tuple[pygame.Rect, int]] = []
+        #: Rows taller than their room scroll (eight players with every
+        #: expansion in a short window), the current player's kept in sight.
+        self.view = ScrollView(stick_to_bottom=False)
+        self._followed: int | None = None
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[PlayerRow], current: int | None,
-             thinking: bool, pulse: float, notes_line: bool = False) -> int:
+             thinking: bool, pulse: float, notes_line: bool = False, compact: bool = False) -> int:
         """Draw the rows from ``rect.top``; returns the y below them. With
         ``notes_line`` each name has its line to itself and the notes go on
-        the line under it (`wants_notes_line`)."""
+        the line under it (`wants_notes_line`); ``compact`` rows leave out
+        the air around the lines; rows that still do not fit scroll."""
         del pulse  # the rows no longer blink; kept for the callers
-        y = rect.top
         self.figure_spots = []
+        self.row_rects = []
         #: Each row's name and notes as drawn beside it (tests: no name cut).
         self.drawn_names: list[tuple[str, list[str]]] = []
         own_line = any(row.inventory for row in rows)
-        row_h = players_row_height(len(rows), own_line, notes_line)
+        row_h = players_row_height(len(rows), own_line, notes_line, compact)
+        self._follow(rect, len(rows) * row_h, row_h, current)
+        gap, name_top, foot = ROW_SPACING[compact]
+        y = rect.top - self.view.offset
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip) if clip else rect)
         under = NOTES_LINE if notes_line else 0  # the notes' line under the name
+        # rows that scroll leave the scrollbar its room (it covered the scores)
+        width = rect.width - (BAR_W + 4 if self.view.max_offset > 0 else 0)
         for i, row in enumerate(rows):
-            r = pygame.Rect(rect.x, y, rect.width, row_h - 4)
+            r = pygame.Rect(rect.x, y, width, row_h - gap)
+            if r.colliderect(rect):
+                self.row_rects.append((r.clip(rect), i))
             if i == current:
                 bg = colour("ui", "accent")
                 pygame.draw.rect(surface, colour("ui", "menu_veil"), r, border_radius=10)
@@ -159,6 +185,8 @@ class PlayersView:
             score_top = r.y + (r.height - score.get_height()) // 2
             if own_line or notes_line:
                 score_top = max(score_top, r.y + NAME_LINE_H + under)
+                if compact:  # the digits' descent may run into the gap, never the next row
+                    score_top = min(score_top, r.bottom + 1 - score.get_height())
                 right = r.right - 10
             name_w = right - name_x
             # what expansions say about the player (the flock, the king) follows
@@ -182,20 +210,20 @@ class PlayersView:
                 # the name whole, the notes that do not fit beside it end the goods' line
                 notes, below, note_size, name_px = split
                 name = row.name
-            surface.blit(text(name, name_px, True, "ui", "text"), (name_x, r.y + 5 + (18 - name_px) // 2))
+            surface.blit(text(name, name_px, True, "ui", "text"), (name_x, r.y + name_top + (18 - name_px) // 2))
             self.drawn_names.append((name, [*under_name, *notes, *below]))
             nx = name_x + font(name_px, bold=True).size(name)[0] + 12
             for note in notes:
                 label = text(note, note_size, True, "ui", "accent")
                 if nx + label.get_width() > right:
                     break
-                surface.blit(label, (nx, r.y + 8 + (14 - note_size) // 2))
+                surface.blit(label, (nx, r.y + name_top + 3 + (14 - note_size) // 2))
                 nx += label.get_width() + NOTE_GAP
             surface.blit(score, (r.right - score.get_width() - 10, score_top))
             fx = name_x
             line = players_row_height(len(rows), own_line) - players_row_height(len(rows), False)  # the tokens'
 
-            fy = r.y + r.height - 22 - line
+            fy = r.y + r.height - foot - line
             # many kinds of figures (every expansion at once) fit in a tighter line
             icon_px, count_px, times, gap = figures_style(row.figures, figures_right - name_x)
             for kind in row.figures:
@@ -203,8 +231,9 @@ class PlayersView:
                 surface.blit(icon, (fx, fy + (18 - icon_px) // 2))
                 count = text(f"{times}{row.figures[kind]}", count_px, True, "ui", "text_dim")
                 surface.blit(count, (fx + icon.get_width() + 2, fy + 1))
-                self.figure_spots.append(
-                    (pygame.Rect(fx, fy, icon.get_width() + 2 + count.get_width(), 18), i, kind))
+                spot = pygame.Rect(fx, fy, icon.get_width() + 2 + count.get_width(), 18)
+                if spot.colliderect(rect):
+                    self.figure_spots.append((spot, i, kind))
                 fx += icon.get_width() + count.get_width() + gap
             if own_line:
                 end = _draw_inventory(surface, row.inventory, name_x, fy + line,
@@ -224,7 +253,22 @@ class PlayersView:
                 surface.blit(label, (fx, fy + 2))
                 fx += label.get_width() + 10
             y += row_h
-        return y
+        surface.set_clip(clip)
+        self.view.draw_bar(surface)
+        return min(y, rect.bottom)
+
+    def _follow(self, rect: pygame.Rect, height: int, row_h: int, current: int | None) -> None:
+        """Lay out the scrolling and, when the turn passes, bring the new
+        current player's row into sight (the reader's scrolling stays until then)."""
+        self.view.layout(rect, height)
+        if current is None or current == self._followed:
+            return
+        self._followed = current
+        top = current * row_h
+        if top < self.view.offset:
+            self.view.scroll(top - self.view.offset)
+        elif top + row_h > self.view.offset + rect.height:
+            self.view.scroll(top + row_h - rect.height - self.view.offset)
 
 
 NOTE_GAP = 10
@@ -444,21 +488,36 @@ def _status_pill(title: str, hint: str, player_colour: str | None, max_width: in
         pill.set_alpha(FADED_STATUS_ALPHA)
         return pill
     room = max(40, max_width - 48)
-    big = text(fit_text(title, 22, True, room), 22, True, "ui", "title")
+    lines, size = title_lines(title, room)
+    bigs = [text(line, size, True, "ui", "title") for line in lines]
     small = [text(line, 16, False, "ui", "text_dim") for line in wrap(hint, font(16), room)] if hint else []
     small += [text(line, 16, True, "ui", "accent") for line in wrap(enter, font(16, bold=True), room)
               ] if enter else []
-    width = max([big.get_width()] + [line.get_width() for line in small]) + 48
-    height = big.get_height() + sum(line.get_height() for line in small) + (4 if small else 0) + 16
+    width = max([big.get_width() for big in bigs] + [line.get_width() for line in small]) + 48
+    title_h = sum(big.get_height() for big in bigs)
+    height = title_h + sum(line.get_height() for line in small) + (4 if small else 0) + 16
     pill = veil((width, height), 215).copy()
     edge = player_rgb(player_colour) if player_colour else colour("ui", "accent")
     pygame.draw.rect(pill, edge, pill.get_rect(), 3, border_radius=12)
-    pill.blit(big, (width // 2 - big.get_width() // 2, 8))
-    y = 12 + big.get_height()
+    y = 8
+    for big in bigs:
+        pill.blit(big, (width // 2 - big.get_width() // 2, y))
+        y += big.get_height()
+    y += 4
     for line in small:
         pill.blit(line, (width // 2 - line.get_width() // 2, y))
         y += line.get_height()
     return pill
+
+
+def title_lines(title: str, room: int) -> tuple[list[str], int]:
+    """The pill's title in ``room``: one line, from 22 px down to 18, else
+    wrapped at 20 px ("Vos choix sont faits. Validez ou reprene…" was cut in
+    the smallest window); a single word wider than the room is shortened."""
+    for size in (22, 20, 18):
+        if font(size, bold=True).size(title)[0] <= room:
+            return [title], size
+    return [fit_text(line, 20, True, room) for line in wrap(title, font(20, bold=True), room)], 20
 
 
 def tooltip_box(size: tuple[int, int], pos: tuple[int, int], bounds: pygame.Rect,
@@ -498,28 +557,59 @@ def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, 
 
 
 def draw_figure_chip(surface: pygame.Surface, rect: pygame.Rect, icon: pygame.Surface, label: str,
-                     selected: bool, left: int | None) -> None:
+                     selected: bool, left: int | None) -> list[tuple[str, pygame.Rect]]:
     """One figure kind the player may put down: its picture, its name and how
     many are left (None: a neutral figure, nobody's to count); the chosen
-    kind is outlined."""
+    kind is outlined. Returns the name's lines as drawn, with their places."""
+    drawn: list[tuple[str, pygame.Rect]] = []
     pygame.draw.rect(surface, colour("ui", "menu_veil"), rect, border_radius=8)
     pygame.draw.rect(surface, colour("ui", "accent") if selected else colour("ui", "text_dim"), rect,
                      3 if selected else 1, border_radius=8)
-    icon, pos = chip_icon(rect, icon)
-    surface.blit(icon, pos)
-    room = rect.width - icon.get_width() - 14
-    x = rect.x + icon.get_width() + 10
+    beside = fit_icon(icon, rect.height - 12).get_width()
+    room = rect.width - beside - 14
     name = font(14, bold=selected).render(label, True, colour("ui", "text"))
-    if name.get_width() <= room:
-        surface.blit(name, (x, rect.y + 6))
-        count = font(14).render(f"×{left}", True, colour("ui", "text_dim"))
-    else:  # "grand partisan": two smaller lines, split at the middle space
-        for i, line in enumerate(two_lines(label)):
-            rendered = font(12, bold=selected).render(line, True, colour("ui", "text"))
-            surface.blit(rendered, (x, rect.y + 4 + 14 * i))
-        count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
-    if left is not None:
-        surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+    if name.get_width() <= room or all(font(12, bold=True).size(line)[0] <= room for line in two_lines(label)):
+        icon, pos = chip_icon(rect, icon)
+        surface.blit(icon, pos)
+        x = rect.x + icon.get_width() + 10
+        if name.get_width() <= room:
+            drawn.append((label, surface.blit(name, (x, rect.y + 6))))
+            count = font(14).render(f"×{left}", True, colour("ui", "text_dim"))
+        else:  # "grand partisan": two smaller lines, split at the middle space
+            for i, line in enumerate(two_lines(label)):
+                rendered = font(12, bold=selected).render(line, True, colour("ui", "text"))
+                drawn.append((line, surface.blit(rendered, (x, rect.y + 4 + 14 * i))))
+            count = font(12).render(f"×{left}", True, colour("ui", "text_dim"))
+        if left is not None:
+            surface.blit(count, (x, rect.bottom - count.get_height() - 4))
+        return drawn
+    # a narrow chip (four kinds or more with every expansion: "partisa",
+    # "grand partis" were cut): the name across its top, the figure and the
+    # count under it
+    lines, size = chip_words(label, rect.width - 8)
+    y = rect.y + 3
+    for line in lines:
+        rendered = font(size, bold=True).render(line, True, colour("ui", "text"))
+        drawn.append((line, surface.blit(rendered, (rect.centerx - rendered.get_width() // 2, y))))
+        y += font(size, bold=True).get_linesize() - 2
+    count = font(12).render(f"×{left}", True, colour("ui", "text_dim")) if left is not None else None
+    small = fit_icon(icon, max(12, rect.bottom - 4 - y))
+    width = small.get_width() + (count.get_width() + 2 if count is not None else 0)
+    x = rect.centerx - width // 2
+    surface.blit(small, (x, rect.bottom - 4 - small.get_height()))
+    if count is not None:
+        surface.blit(count, (x + small.get_width() + 2, rect.bottom - 4 - count.get_height()))
+    return drawn
+
+
+def chip_words(label: str, width: int) -> tuple[tuple[str, ...], int]:
+    """A narrow chip's name: on one line or two, in the largest type from 12
+    px down to 9 that holds it in ``width``; cut with "…" only when none does."""
+    for size in (12, 11, 10, 9):
+        for lines in ((label,), two_lines(label)):
+            if all(font(size, bold=True).size(line)[0] <= width for line in lines):
+                return lines, size
+    return tuple(fit_text(line, 9, True, width) for line in two_lines(label)), 9
 
 
 def chip_icon(rect: pygame.Rect, icon: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]]:

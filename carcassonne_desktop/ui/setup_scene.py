@@ -51,6 +51,7 @@ from carcassonne_desktop.ui.setup_model import (  # noqa: F401
 )
 
 ABOUT_MIN_H = 90  # three lines of the about box under the seats, else it floats over them
+HINT_MIN_H = 64  # the two lines of "point at a choice..." under the seats while the box floats
 ABOUT_LINE_SPACING = 1.4  # a text box's line height over its font's line size
 #: The expansion descriptions' font size (theme "#hint_box") and what its text box adds.
 DESCRIPTION_FONT, DESCRIPTION_PADDING = 17, 12
@@ -97,6 +98,8 @@ class SetupScene(PanelScene):
         self.about_floats = False  # shown only while a choice is pointed at
         self._about_room = pygame.Rect(0, 0, 0, 0)
         self._about_home = pygame.Rect(0, 0, 0, 0)  # where the about box stands when nothing hangs over it
+        self._about_float = pygame.Rect(0, 0, 0, 0)  # where a floating box shows a pointed text
+        self._about_rest: pygame.Rect | None = None  # where it shows the hint meanwhile, if room
         self._about_shown = ""
         self.error_label: pygame_gui.elements.UILabel | None = None
 
@@ -145,9 +148,14 @@ class SetupScene(PanelScene):
         self.about_box = pygame_gui.elements.UITextBox(
             i18n.tr("setup.about_hint"), room, self.manager, container=panel,
             object_id="#about_float" if self.about_floats else "#hint_box")
-        if self.about_floats:
+        # a floating box still says how to use it, where the seats leave room
+        # for that sentence (three seats at 960x640: the hint was gone)
+        rest = self._about_room
+        self._about_rest = rest if self.about_floats and rest.height >= HINT_MIN_H else None
+        self._about_float = room
+        if self.about_floats and self._about_rest is None:
             self.about_box.hide()
-        self._about_home = room
+        self._about_home = self._about_rest or room
         self._about_shown = ""
         self._build_side(panel, pygame.Rect(side_x, area.y, side_w, area.height))
         rect = panel.get_relative_rect()
@@ -369,11 +377,16 @@ class SetupScene(PanelScene):
         if self.about_box is None:
             return
         pointed = self.pointed_about(pygame.mouse.get_pos())
+        if self.about_floats:
+            # pointed at: the box floats, tall enough for the text; else it
+            # rests in the room under the seats with the hint, or hides
+            self._about_home = self._about_float if pointed or self._about_rest is None else self._about_rest
         self._keep_about_clear()
         if self.about_floats:
-            if pointed and not self.about_box.visible:
+            shown = bool(pointed) or self._about_rest is not None
+            if shown and not self.about_box.visible:
                 self.about_box.show()
-            elif not pointed and self.about_box.visible:
+            elif not shown and self.about_box.visible:
                 self.about_box.hide()
         text = pointed or i18n.tr("setup.about_hint")
         if text != self._about_shown:

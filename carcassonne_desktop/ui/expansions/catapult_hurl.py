@@ -48,14 +48,19 @@ from carcassonne_desktop.ui.expansions.catapult_controls import (
     draw_helper,
     draw_power,
     draw_text,
+    helper_box,
     player_names,
     tile_distance,
     toggle_helper,
 )
+from carcassonne_desktop.ui.game_log import wrap
+from carcassonne_desktop.ui.resources import font
 from carcassonne_desktop.ui.scene import Scene
 
 #: How long the "too weak" line stays after a let-go that sent nothing.
 WEAK_SECONDS = 2.5
+#: The height of a line of the goal under the header's title.
+GOAL_LINE = 18
 
 
 class HurlScene(Scene):
@@ -206,11 +211,25 @@ class HurlScene(Scene):
         best = min(landed, key=lambda hurl: target_distance(self.fair, hurl[1:]))
         draw_text(surface, i18n.tr("catapult.scene.best", name=player_names(self.game)[best[0]],
                                distance=tile_distance(target_distance(self.fair, best[1:]))),
-              (surface.get_width() / 2, 88), 17, centre=True, bold=True, backing=True)
+              (surface.get_width() / 2, 88 + self.header_extra(surface.get_size())), 17, centre=True, bold=True,
+              backing=True)
+
+    def goal_lines(self, size: tuple[int, int]) -> list[str]:
+        """The goal under the title, wrapped before the helper's label: at
+        960x640 "… Attention aux vôtres !" ran under "Aide : main sûre…"."""
+        helper = self.rest is None and not self.watching
+        right = helper_box(size).x - 12 if helper else size[0] - 12
+        return wrap(i18n.tr(f"catapult.scene.goal.{self.token}"), font(16), max(80, right - 40))
+
+    def header_extra(self, size: tuple[int, int]) -> int:
+        """How much taller than one line of goal the header is (the lines under it move down)."""
+        return GOAL_LINE * (len(self.goal_lines(size)) - 1)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         width = surface.get_width()
-        pygame.draw.rect(surface, rgb("header"), pygame.Rect(0, 0, width, 52))
+        goal = self.goal_lines(surface.get_size())
+        extra = GOAL_LINE * (len(goal) - 1)
+        pygame.draw.rect(surface, rgb("header"), pygame.Rect(0, 0, width, 52 + extra))
         name = player_names(self.game)[self.player]
         colour = player_rgb(player_colours(self.game)[self.player])
         draw_token(surface, self.token, (22, 26), 13)
@@ -218,14 +237,16 @@ class HurlScene(Scene):
         draw_text(surface, i18n.tr("catapult.scene.hurl_title", name=name,
                                token=i18n.tr(f"catapult.token.{self.token}")), (40, 6), 22,
               bold=True)
-        draw_text(surface, i18n.tr(f"catapult.scene.goal.{self.token}"), (40, 30), 16)
+        for index, line in enumerate(goal):
+            draw_text(surface, line, (40, 30 + GOAL_LINE * index), 16)
         if self.rest is None and not self.watching:
             draw_helper(surface)
-            draw_text(surface, i18n.tr("catapult.scene.hurl_keys"), (surface.get_width() / 2, 66), 15,
-                  centre=True)
+            # on a backing: over the tiles "pour viser" was lost in a circus tent
+            draw_text(surface, i18n.tr("catapult.scene.hurl_keys"), (surface.get_width() / 2, 66 + extra), 15,
+                  centre=True, backing=True)
             if self.weak > 0.0:
                 draw_text(surface, i18n.tr("catapult.scene.too_weak"),
-                          (surface.get_width() / 2, 118), 17, colour=rgb("warning"), centre=True,
+                          (surface.get_width() / 2, 118 + extra), 17, colour=rgb("warning"), centre=True,
                           bold=True, backing=True)
 
     def _draw_catapult(self, surface: pygame.Surface, view: View) -> None:
