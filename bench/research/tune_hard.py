@@ -26,9 +26,12 @@ alike for every setting), so compare settings by their paired difference
 values, on the same positions and folds, with its 95% interval).
 
     python bench/research/tune_hard.py collect --game base|all --positions 30
-        [--rounds 30] [--candidates 10] [--cache /tmp/tune_hard_GAME.json]
+        [--first 1] [--rounds 30] [--candidates 10] [--cache /tmp/tune_hard_GAME.json]
     python bench/research/tune_hard.py replay --game base|all --budgets 6,10,16
-        [--cache ...] [--markdown] [--joint]
+        [--cache FILE ...] [--markdown] [--joint]
+
+(`--first` and a second cache file let two processes collect side by side;
+`replay` reads every cache file given.)
 
 `replay` prints, per budget B, the regret of the root's best (the `medium`
 move, what the search must beat), of hard as it is, and of each parameter
@@ -128,7 +131,7 @@ def collect(args: argparse.Namespace) -> None:
     cache.setdefault("positions", {})
     expansions = expansions_of(args.game)
     rules = Rules(quick_setup(2, expansions=expansions))
-    for seed in range(1, args.positions + 1):
+    for seed in range(args.first, args.positions + 1):
         stored = cache["positions"].get(str(seed))
         if stored and len(stored["rounds"]) >= args.rounds \
                 and len(stored["root"]) >= min(args.candidates, stored["turns"]):
@@ -142,13 +145,16 @@ def collect(args: argparse.Namespace) -> None:
 
 
 def cache_path(args: argparse.Namespace) -> Path:
-    return args.cache or Path(f"/tmp/tune_hard_{args.game}.json")
+    return args.cache[0] if args.cache else Path(f"/tmp/tune_hard_{args.game}.json")
 
 
-def load(path: Path, rounds: int | None = None) -> dict[str, Position]:
-    """The cached positions (each cut to `rounds` rounds; those with fewer
-    are left out, so that every setting sees the same table)."""
-    stored = json.loads(path.read_text())["positions"]
+def load(paths: Sequence[Path], rounds: int | None = None) -> dict[str, Position]:
+    """The cached positions of every file (each cut to `rounds` rounds;
+    those with fewer are left out, so that every setting sees the same
+    table)."""
+    stored = {}
+    for path in paths:
+        stored.update(json.loads(path.read_text())["positions"])
     rounds = rounds or min(len(p["rounds"]) for p in stored.values())
     return {seed: Position(p["root"], p["rounds"][:rounds])
             for seed, p in stored.items() if len(p["rounds"]) >= rounds}
@@ -251,7 +257,7 @@ def joint() -> list[tuple[str, Setting]]:
 
 
 def report(args: argparse.Namespace) -> None:
-    positions = load(cache_path(args), args.rounds)
+    positions = load(args.cache or [cache_path(args)], args.rounds)
     sample = next(iter(positions.values()))
     print(f"{args.game}: P={len(positions)} positions (seeds "
           f"{','.join(sorted(positions, key=int))}), R={len(sample.rounds)} rounds, "
@@ -265,8 +271,8 @@ def report(args: argparse.Namespace) -> None:
             scored.sort(key=lambda item: sum(item[1]))
             results += [(f"joint: {label}", r) for label, r in scored[:5]]
         print(f"\nB={budget} rounds ({len(sample.rounds) // budget} folds)")
-        print("| setting | regret (95% CI) | vs now (95% CI) |" if args.markdown else "")
-        print("|---|---|---|" if args.markdown else "")
+        if args.markdown:
+            print("| setting | regret (95% CI) | vs now (95% CI) |\n|---|---|---|")
         for label, values in results:
             mean, half = interval(values)
             diff, dhalf = interval([v - n for v, n in zip(values, now)])
@@ -280,7 +286,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=("collect", "replay"))
     parser.add_argument("--game", choices=("base", "all"), default="base")
-    parser.add_argument("--cache", type=Path)
+    parser.add_argument("--cache", type=Path, nargs="+",
+                        help="collect: the first is written; replay: all are read")
+    parser.add_argument("--first", type=int, default=1, help="collect: first position seed")
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=None,
                         help="collect: rounds per position (30); replay: use only the first N")
@@ -292,8 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "collect":
         args.rounds = args.rounds or 30
         collect(args)
-    elif not cache_path(args).exists():
-        raise SystemExit(f"no cache at {cache_path(args)}: run collect first")
+    elif missing := [p for p in args.cache or [cache_path(args)] if not p.exists()]:
+        raise SystemExit(f"no cache at {missing[0]}: run collect first")
     else:
         report(args)
     return 0
