@@ -256,30 +256,41 @@ def joint() -> list[tuple[str, Setting]]:
             for values in grid]
 
 
+def cell(values: Sequence[float], now: Sequence[float]) -> str:
+    """`regret ±half (vs now ±half)`: the mean regret and its paired
+    difference from hard as it is, each with its 95% interval."""
+    mean, half = interval(values)
+    diff, dhalf = interval([v - n for v, n in zip(values, now)])
+    return f"{mean:.2f} ±{half:.2f} ({diff:+.2f} ±{dhalf:.2f})"
+
+
 def report(args: argparse.Namespace) -> None:
+    """One row per setting, one column per budget (markdown with --markdown);
+    the joint grid's best five per budget below."""
     positions = load(args.cache or [cache_path(args)], args.rounds)
     sample = next(iter(positions.values()))
+    budgets = [int(b) for b in args.budgets.split(",")]
     print(f"{args.game}: P={len(positions)} positions (seeds "
           f"{','.join(sorted(positions, key=int))}), R={len(sample.rounds)} rounds, "
-          f"K={len(sample.root)} candidates")
-    for budget in (int(b) for b in args.budgets.split(",")):
-        now = regrets({}, positions, budget)
-        rows = [("root's best (medium)", None), *one_at_a_time()]
-        results = [(label, regrets(s, positions, budget)) for label, s in rows]
-        if args.joint:
-            scored = [(label, regrets(s, positions, budget)) for label, s in joint()]
+          f"K={len(sample.root)} candidates; folds per budget: "
+          + ", ".join(f"B={b}: {len(sample.rounds) // b}" for b in budgets) + "\n")
+    now = {b: regrets({}, positions, b) for b in budgets}
+    rows = [("root's best (medium)", None), *one_at_a_time()]
+    sep = " | " if args.markdown else "  "
+    if args.markdown:
+        print("| setting | " + " | ".join(f"B={b}: regret (vs now)" for b in budgets)
+              + " |\n|---|" + "---|" * len(budgets))
+    for label, setting in rows:
+        cells = [cell(regrets(setting, positions, b), now[b]) for b in budgets]
+        line = sep.join([label if args.markdown else f"{label:24s}", *cells])
+        print(f"| {line} |" if args.markdown else line)
+    if args.joint:
+        for b in budgets:
+            scored = [(label, regrets(s, positions, b)) for label, s in joint()]
             scored.sort(key=lambda item: sum(item[1]))
-            results += [(f"joint: {label}", r) for label, r in scored[:5]]
-        print(f"\nB={budget} rounds ({len(sample.rounds) // budget} folds)")
-        if args.markdown:
-            print("| setting | regret (95% CI) | vs now (95% CI) |\n|---|---|---|")
-        for label, values in results:
-            mean, half = interval(values)
-            diff, dhalf = interval([v - n for v, n in zip(values, now)])
-            if args.markdown:
-                print(f"| {label} | {mean:.2f} ±{half:.2f} | {diff:+.2f} ±{dhalf:.2f} |")
-            else:
-                print(f"{label:50s} {mean:6.2f} ±{half:5.2f}   vs now {diff:+6.2f} ±{dhalf:5.2f}")
+            print(f"\njoint grid, B={b}, best five (flattered: chosen on these positions)")
+            for label, values in scored[:5]:
+                print(f"  {label}: {cell(values, now[b])}")
 
 
 def main(argv: list[str] | None = None) -> int:
