@@ -177,24 +177,33 @@ def searched(hard: HardPlayer, root: Sequence[float]) -> int:
 
 
 def replay(hard: HardPlayer, root: Sequence[float], rounds: Sequence[Sequence[float]]) -> int:
-    """The candidate hard plays when its search affords `rounds` (the
-    single-process loop of `HardPlayer._search` on stored values: a
-    candidate not active in a round has no value there, as in play)."""
+    """The candidate hard plays when its search affords `rounds`."""
+    return replay_costed(hard, root, rounds)[0]
+
+
+def replay_costed(hard: HardPlayer, root: Sequence[float],
+                  rounds: Sequence[Sequence[float]]) -> tuple[int, int]:
+    """(the candidate hard plays, the candidate futures it played) when its
+    search affords `rounds`: the single-process loop of `HardPlayer._search`
+    on stored values (a candidate not active in a round has no value there,
+    as in play). A round costs about its active candidates' futures, so
+    settings that search more candidates at once pay for it in the second
+    figure, which a budget in rounds does not charge them."""
     total = searched(hard, root)
-    if total < 2:
-        return 0
-    if hard._hopeless(0, float(len(rounds)), 1.0, 1, hard.hopeless_share):
-        return 0
+    if total < 2 or hard._hopeless(0, float(len(rounds)), 1.0, 1, hard.hopeless_share):
+        return 0, 0
     width = min(hard.first_candidates, total) if hard.first_candidates > 0 else total
     active = list(range(width))
     seen: dict[int, list[float | None]] = {}
+    futures = 0
     for index, row in enumerate(rounds):
         seen[index] = [row[i] if i in active else None for i in range(total)]
+        futures += len(active)
         active, settled = hard._prune(seen, active)
         active, width, settled = hard._widen(len(seen), active, width, total, settled)
         if settled:
             break
-    return hard._choice(seen, active)
+    return hard._choice(seen, active), futures
 
 
 def folds(position: Position, budget: int) -> Iterator[tuple[list[list[float]], list[float]]]:
@@ -209,18 +218,23 @@ def folds(position: Position, budget: int) -> Iterator[tuple[list[list[float]], 
         yield rounds[start:start + budget], oracle
 
 
-def regrets(setting: Setting | None, positions: dict[str, Position], budget: int) -> list[float]:
+def regrets(setting: Setting | None, positions: dict[str, Position],
+            budget: int) -> tuple[list[float], float]:
     """Per position, the mean regret over its folds (`setting` None: the
-    root's best, the medium move)."""
+    root's best, the medium move); and the candidate futures played per
+    decision, on average."""
     hard = player_with(setting or {})
     out = []
+    futures = decisions = 0
     for position in positions.values():
         lost = []
         for seen, oracle in folds(position, budget):
-            chosen = 0 if setting is None else replay(hard, position.root, seen)
+            chosen, cost = (0, 0) if setting is None else replay_costed(hard, position.root, seen)
             lost.append(max(oracle) - oracle[chosen])
+            futures += cost
+            decisions += 1
         out.append(sum(lost) / len(lost))
-    return out
+    return out, futures / max(decisions, 1)
 
 
 def interval(values: Sequence[float]) -> tuple[float, float]:
@@ -233,8 +247,9 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * sd / math.sqrt(n)
 
 
-def one_at_a_time() -> list[tuple[str, Setting]]:
-    """hard as it is, then each parameter moved alone (the brief's values)."""
+def one_at_a_time(kept: int) -> list[tuple[str, Setting]]:
+    """hard as it is, then each parameter moved alone (max_candidates no
+    higher than the `kept` candidates of the table)."""
     grid: dict[str, Sequence[float]] = {
         "max_candidates": (3, 4, 6, 8, 10), "candidate_window": (3.0, 6.0, 12.0, 1e9),
         "first_candidates": (2, 3, 4, 0), "widen_every": (1, 2, 4),
@@ -244,24 +259,27 @@ def one_at_a_time() -> list[tuple[str, Setting]]:
     rows: list[tuple[str, Setting]] = [("hard now", {})]
     for name, values in grid.items():
         for value in values:
-            if value != getattr(HardPlayer, name):
+            if value != getattr(HardPlayer, name) and not (name == "max_candidates"
+                                                           and value > kept):
                 rows.append((f"{name}={value:g}", {name: value}))
     return rows
 
 
 def joint() -> list[tuple[str, Setting]]:
     names = ("trust", "max_candidates", "first_candidates", "min_rounds")
-    grid = itertools.product((0.0, 0.5, 1.0, 1.5, 2.0), (3, 4, 6, 8, 10), (2, 3, 4, 0), (4, 6))
+    grid = itertools.product((0.0, 0.5, 1.0, 1.5, 2.0), (3, 4, 6, 8), (2, 3, 4, 0), (4, 6))
     return [(" ".join(f"{n}={v:g}" for n, v in zip(names, values)), dict(zip(names, values)))
             for values in grid]
 
 
-def cell(values: Sequence[float], now: Sequence[float]) -> str:
-    """`regret ±half (vs now ±half)`: the mean regret and its paired
-    difference from hard as it is, each with its 95% interval."""
+def cell(result: tuple[list[float], float], now: Sequence[float]) -> str:
+    """`regret ±half (vs now ±half) futures`: the mean regret and its paired
+    difference from hard as it is, each with its 95% interval, and the
+    candidate futures played per decision."""
+    values, futures = result
     mean, half = interval(values)
     diff, dhalf = interval([v - n for v, n in zip(values, now)])
-    return f"{mean:.2f} ±{half:.2f} ({diff:+.2f} ±{dhalf:.2f})"
+    return f"{mean:.2f} ±{half:.2f} ({diff:+.2f} ±{dhalf:.2f}) {futures:.1f}"
 
 
 def report(args: argparse.Namespace) -> None:
@@ -274,11 +292,11 @@ def report(args: argparse.Namespace) -> None:
           f"{','.join(sorted(positions, key=int))}), R={len(sample.rounds)} rounds, "
           f"K={len(sample.root)} candidates; folds per budget: "
           + ", ".join(f"B={b}: {len(sample.rounds) // b}" for b in budgets) + "\n")
-    now = {b: regrets({}, positions, b) for b in budgets}
-    rows = [("root's best (medium)", None), *one_at_a_time()]
+    now = {b: regrets({}, positions, b)[0] for b in budgets}
+    rows = [("root's best (medium)", None), *one_at_a_time(len(sample.root))]
     sep = " | " if args.markdown else "  "
     if args.markdown:
-        print("| setting | " + " | ".join(f"B={b}: regret (vs now)" for b in budgets)
+        print("| setting | " + " | ".join(f"B={b}: regret (vs now) futures" for b in budgets)
               + " |\n|---|" + "---|" * len(budgets))
     for label, setting in rows:
         cells = [cell(regrets(setting, positions, b), now[b]) for b in budgets]
@@ -287,7 +305,7 @@ def report(args: argparse.Namespace) -> None:
     if args.joint:
         for b in budgets:
             scored = [(label, regrets(s, positions, b)) for label, s in joint()]
-            scored.sort(key=lambda item: sum(item[1]))
+            scored.sort(key=lambda item: sum(item[1][0]))
             print(f"\njoint grid, B={b}, best five (flattered: chosen on these positions)")
             for label, values in scored[:5]:
                 print(f"  {label}: {cell(values, now[b])}")
