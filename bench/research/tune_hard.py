@@ -12,8 +12,7 @@ capping on, for the ranking's CPU time and hard's budget with its helper);
 the per-round values go to a JSON cache (a rerun or a bigger P only plays
 what is missing).
 
-`replay` then plays hard's decision on the first B rounds of a position
-(B: the rounds hard affords at a decision; fewer than `hopeless_share` of
+`replay` then plays hard's decision on B rounds of a position (B: the rounds hard affords at a decision; fewer than `hopeless_share` of
 `min_rounds` and it gives up) through HardPlayer's own `_hopeless`,
 `_prune`, `_widen` and `_choice` on the stored values, and scores it by the
 regret: the oracle value (the mean over the rounds the search did not see)
@@ -22,8 +21,12 @@ points. The R rounds are cut into R // B folds, each fold in turn being the
 search's rounds and the rest the oracle: more decisions per position from
 the same rounds. The oracle's best is the max of noisy means (biased up
 alike for every setting), so compare settings by their paired difference
-(the `vs now` column: the setting's regret minus that of the current
-values, on the same positions and folds, with its 95% interval).
+(in brackets: the setting's regret minus that of the current values, on
+the same positions and folds, with its 95% interval). Last in each cell,
+the candidate futures played per decision: a round costs one per active
+candidate, which a budget in rounds does not charge. The oracle is the
+search's own model with more rounds: the replay measures sampling noise,
+not the model's errors (what `trust` also guards against).
 
     python bench/research/tune_hard.py collect --game base|all --positions 30
         [--first 1] [--rounds 30] [--candidates 10] [--cache /tmp/tune_hard_GAME.json]
@@ -33,13 +36,14 @@ values, on the same positions and folds, with its 95% interval).
 (`--first` and a second cache file let two processes collect side by side;
 `replay` reads every cache file given.)
 
-`replay` prints, per budget B, the regret of the root's best (the `medium`
+`replay` prints, for each budget B, the regret of the root's best (the `medium`
 move, what the search must beat), of hard as it is, and of each parameter
 moved alone (max_candidates, candidate_window, first_candidates,
 widen_every, trust, confidence, indifference, min_rounds); `--joint` adds
 the best few of a grid over trust, max_candidates, first_candidates and
 min_rounds (chosen on the same positions: their edge is flattered).
-Run it niced from /tmp against any checkout (PYTHONPATH=that checkout).
+Run it niced from /tmp against any checkout whose HardPlayer has
+`_hopeless`, `_prune`, `_widen` and `_choice` (PYTHONPATH=that checkout).
 """
 
 from __future__ import annotations
