@@ -104,3 +104,14 @@ def test_replay_chooses_what_hards_search_chooses_on_a_real_position() -> None:
         assert candidates[replayed] == chosen
         overruled += replayed != 0
     assert overruled == 2
+
+
+def test_replay_charges_every_active_candidates_future_against_a_budget_in_futures() -> None:
+    """With a budget in candidate futures, a round costs one per active
+    candidate: two candidates on 10 futures get 5 rounds, short of
+    min_rounds, on 12 they get the 6 that let the clear gainer be played."""
+    tune = harness()
+    hard = tune.player_with({})
+    rows = table([0.0, 4.0], 10, 0.5)
+    assert tune.replay_costed(hard, ROOT[:2], rows, 10) == (0, 10)
+    assert tune.replay_costed(hard, ROOT[:2], rows, 12) == (1, 12)

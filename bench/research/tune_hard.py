@@ -31,10 +31,12 @@ not the model's errors (what `trust` also guards against).
     python bench/research/tune_hard.py collect --game base|all --positions 30
         [--first 1] [--rounds 30] [--candidates 10] [--cache /tmp/tune_hard_GAME.json]
     python bench/research/tune_hard.py replay --game base|all --budgets 6,10,16
-        [--cache FILE ...] [--markdown] [--joint]
+        [--cache FILE ...] [--markdown] [--joint] [--width 3]
 
 (`--first` and a second cache file let two processes collect side by side;
-`replay` reads every cache file given.)
+`replay` reads every cache file given. `--width 3`: each budget is B rounds
+of 3 candidate futures, what hard now plays at first, so a setting that
+plays more futures a round gets fewer rounds, as in real time.)
 
 `replay` prints, for each budget B, the regret of the root's best (the `medium`
 move, what the search must beat), of hard as it is, and of each parameter
@@ -185,22 +187,28 @@ def replay(hard: HardPlayer, root: Sequence[float], rounds: Sequence[Sequence[fl
     return replay_costed(hard, root, rounds)[0]
 
 
-def replay_costed(hard: HardPlayer, root: Sequence[float],
-                  rounds: Sequence[Sequence[float]]) -> tuple[int, int]:
+def replay_costed(hard: HardPlayer, root: Sequence[float], rounds: Sequence[Sequence[float]],
+                  afford: int | None = None) -> tuple[int, int]:
     """(the candidate hard plays, the candidate futures it played) when its
-    search affords `rounds`: the single-process loop of `HardPlayer._search`
-    on stored values (a candidate not active in a round has no value there,
-    as in play). A round costs about its active candidates' futures, so
-    settings that search more candidates at once pay for it in the second
-    figure, which a budget in rounds does not charge them."""
+    search affords `rounds`, or only `afford` candidate futures of them: the
+    single-process loop of `HardPlayer._search` on stored values (a
+    candidate not active in a round has no value there, as in play). A round
+    costs about its active candidates' futures, so settings that search more
+    candidates at once pay for it in the second figure, which a budget in
+    rounds does not charge them (`afford` does)."""
     total = searched(hard, root)
-    if total < 2 or hard._hopeless(0, float(len(rounds)), 1.0, 1, hard.hopeless_share):
+    if total < 2:
         return 0, 0
     width = min(hard.first_candidates, total) if hard.first_candidates > 0 else total
+    expected = len(rounds) if afford is None else afford / width
+    if hard._hopeless(0, float(expected), 1.0, 1, hard.hopeless_share):
+        return 0, 0
     active = list(range(width))
     seen: dict[int, list[float | None]] = {}
     futures = 0
     for index, row in enumerate(rounds):
+        if afford is not None and futures + len(active) > afford:
+            break
         seen[index] = [row[i] if i in active else None for i in range(total)]
         futures += len(active)
         active, settled = hard._prune(seen, active)
@@ -223,17 +231,22 @@ def folds(position: Position, budget: int) -> Iterator[tuple[list[list[float]], 
 
 
 def regrets(setting: Setting | None, positions: dict[str, Position],
-            budget: int) -> tuple[list[float], float]:
+            budget: int, width: int = 0) -> tuple[list[float], float]:
     """Per position, the mean regret over its folds (`setting` None: the
     root's best, the medium move); and the candidate futures played per
-    decision, on average."""
+    decision, on average. `width` > 0: the budget is `budget` rounds of
+    `width` candidate futures each, whatever the setting plays per round
+    (a search plays at least 2 a round until settled: blocks of half)."""
     hard = player_with(setting or {})
     out = []
     futures = decisions = 0
+    afford = budget * width if width else None
+    block = budget if afford is None else math.ceil(afford / 2)
     for position in positions.values():
         lost = []
-        for seen, oracle in folds(position, budget):
-            chosen, cost = (0, 0) if setting is None else replay_costed(hard, position.root, seen)
+        for seen, oracle in folds(position, block):
+            chosen, cost = (0, 0) if setting is None else replay_costed(hard, position.root, seen,
+                                                                        afford)
             lost.append(max(oracle) - oracle[chosen])
             futures += cost
             decisions += 1
@@ -294,21 +307,23 @@ def report(args: argparse.Namespace) -> None:
     budgets = [int(b) for b in args.budgets.split(",")]
     print(f"{args.game}: P={len(positions)} positions (seeds "
           f"{','.join(sorted(positions, key=int))}), R={len(sample.rounds)} rounds, "
-          f"K={len(sample.root)} candidates; folds per budget: "
-          + ", ".join(f"B={b}: {len(sample.rounds) // b}" for b in budgets) + "\n")
-    now = {b: regrets({}, positions, b)[0] for b in budgets}
+          f"K={len(sample.root)} candidates"
+          + (f"; budgets of B rounds x {args.width} candidate futures" if args.width else
+             "; folds per budget: " + ", ".join(f"B={b}: {len(sample.rounds) // b}"
+                                                for b in budgets)) + "\n")
+    now = {b: regrets({}, positions, b, args.width)[0] for b in budgets}
     rows = [("root's best (medium)", None), *one_at_a_time(len(sample.root))]
     sep = " | " if args.markdown else "  "
     if args.markdown:
         print("| setting | " + " | ".join(f"B={b}: regret (vs now) futures" for b in budgets)
               + " |\n|---|" + "---|" * len(budgets))
     for label, setting in rows:
-        cells = [cell(regrets(setting, positions, b), now[b]) for b in budgets]
+        cells = [cell(regrets(setting, positions, b, args.width), now[b]) for b in budgets]
         line = sep.join([label if args.markdown else f"{label:24s}", *cells])
         print(f"| {line} |" if args.markdown else line)
     if args.joint:
         for b in budgets:
-            scored = [(label, regrets(s, positions, b)) for label, s in joint()]
+            scored = [(label, regrets(s, positions, b, args.width)) for label, s in joint()]
             scored.sort(key=lambda item: sum(item[1][0]))
             print(f"\njoint grid, B={b}, best five (flattered: chosen on these positions)")
             for label, values in scored[:5]:
@@ -329,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budgets", default="6,10,16")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--joint", action="store_true")
+    parser.add_argument("--width", type=int, default=0,
+                        help="replay: budgets in candidate futures, B x WIDTH (0: in rounds)")
     args = parser.parse_args(argv)
     if args.command == "collect":
         args.rounds = args.rounds or 30
