@@ -299,12 +299,26 @@ def cell(result: tuple[list[float], float], now: Sequence[float]) -> str:
     return f"{mean:.2f} ±{half:.2f} ({diff:+.2f} ±{dhalf:.2f}) {futures:.1f}"
 
 
+def budgets_of(text: str, rounds: int) -> list[int]:
+    """The budgets of `--budgets` (a clear message for bad ones)."""
+    try:
+        budgets = [int(b) for b in text.split(",")]
+    except ValueError:
+        raise SystemExit(f"--budgets: whole numbers separated by commas, not {text!r}") from None
+    if any(not 0 < b < rounds for b in budgets):
+        raise SystemExit(f"--budgets: each between 1 and {rounds - 1} (the cache has {rounds} rounds)")
+    return budgets
+
+
 def report(args: argparse.Namespace) -> None:
     """One row per setting, one column per budget (markdown with --markdown);
     the joint grid's best five per budget below."""
     positions = load(args.cache or [cache_path(args)], args.rounds)
     sample = next(iter(positions.values()))
-    budgets = [int(b) for b in args.budgets.split(",")]
+    budgets = budgets_of(args.budgets, len(sample.rounds))
+    if args.width and any(math.ceil(b * args.width / 2) >= len(sample.rounds) for b in budgets):
+        raise SystemExit(f"--width {args.width}: B x WIDTH / 2 rounds must stay below the "
+                         f"cache's {len(sample.rounds)}")
     print(f"{args.game}: P={len(positions)} positions (seeds "
           f"{','.join(sorted(positions, key=int))}), R={len(sample.rounds)} rounds, "
           f"K={len(sample.root)} candidates"
