@@ -171,3 +171,37 @@ def test_hard_reports_which_candidate_it_played() -> None:
     hard = HardPlayer(3, rounds=1)  # fewer rounds than min_rounds: never overruled
     hard.decide(game, list(game.legal_actions()), Deadline(60.0))
     assert hard.last_stats["chosen"] == 0
+
+
+def test_regression_lookalike_candidates_played_every_future_twice() -> None:
+    """Another rotation of a symmetric tile is worth exactly what the root's
+    best is worth in every future: once two futures say so it leaves the
+    search (bench/ai.md, h-tune: with every expansion the first three
+    candidates held 2.2 distinct moves). A candidate that differs in a
+    single future stays."""
+    player = HardPlayer(0, workers=1)
+    twin = {i: [10.0 + i, 10.0 + i, 7.0 + 2 * (i % 2)] for i in range(2)}
+    assert player._prune(twin, [0, 1, 2])[0] == [0, 2]
+    one_future = {0: [10.0, 10.0, 7.0]}  # one future is not enough to tell
+    assert player._prune(one_future, [0, 1, 2])[0] == [0, 1, 2]
+    near = {0: [10.0, 10.0, 7.0], 1: [11.0, 11.5, 9.0]}
+    assert 1 in player._prune(near, [0, 1, 2])[0]
+    # the better-ranked of the two stays, whichever leads
+    later_twin = {i: [10.0 + i, 12.0 + i, 12.0 + i] for i in range(2)}
+    assert player._prune(later_twin, [0, 1, 2])[0] == [0, 1]
+
+
+def test_regression_late_widened_leader_blocked_a_trusted_candidate() -> None:
+    """Candidate 1 beats the root's best in all eight futures; candidate 3,
+    widened in late, leads on its two. The leader's too few rounds used to
+    make hard play the root's best; now it is passed over and 1 is played."""
+    player = HardPlayer(0, workers=1)
+    rounds = {
+        i: [10.0 + i % 3, 12.0 + i % 3 + (0.5 if i % 2 else 0.0), 8.0,
+            30.0 if i >= 6 else None]
+        for i in range(8)
+    }
+    assert player._choice(rounds, [0, 1, 2, 3]) == 1
+    untrusted = {i: [10.0, 10.0 + (6 if i % 2 else -5), 8.0, 30.0 if i >= 6 else None]
+                 for i in range(8)}
+    assert player._choice(untrusted, [0, 1, 2, 3]) == 0

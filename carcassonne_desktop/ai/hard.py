@@ -93,6 +93,9 @@ class HardPlayer(Player):
     #: to be judged; six got none judged (issue 30).
     first_candidates = 3
     widen_every = 2
+    #: Futures in which two candidates must be worth exactly the same before
+    #: the worse-ranked one is dropped as a lookalike (`_without_lookalikes`).
+    lookalike_rounds = 2
     #: When answering with every whole turn would not fit `min_rounds`
     #: rounds in the time left, each answer inside a future judges only as
     #: many whole turns (from the placements judged best alone) as let `answer_room` times
@@ -306,21 +309,33 @@ class HardPlayer(Player):
         return expected < share * self.min_rounds
 
     def _choice(self, rounds: dict[int, RoundValues], active: list[int]) -> int:
-        """The search's leader if the sampled futures show it better than the
-        root's best turn (the `medium` move), else the root's best: with few
-        rounds (a short budget, or a loaded machine) the leader of a handful
-        of noisy samples is worse than the evaluation's own choice."""
+        """The best candidate by the sampled futures that they show better
+        than the root's best turn (the `medium` move), else the root's best:
+        with few rounds (a short budget, or a loaded machine) the leader of a
+        handful of noisy samples is worse than the evaluation's own choice.
+        Candidates are tried best first and one short of `min_rounds` is
+        passed over, not obeyed: a candidate widened in late that led on a
+        few rounds used to make hard play the root's best even when an older
+        candidate was trusted better (found by bench/research/tune_hard.py)."""
         if not rounds:
             return 0
-        leader = _leader(means(rounds, len(next(iter(rounds.values())))), active)
-        if leader == 0 or 0 not in active:
-            return leader
-        gap, error, n = paired_gap(rounds, leader, 0)
-        return leader if n >= self.min_rounds and gap > self.trust * error else 0
+        averages = means(rounds, len(next(iter(rounds.values()))))
+        if 0 not in active:
+            return _leader(averages, active)
+        ranked = sorted(active, key=lambda i: (
+            averages[i] if averages[i] is not None else float("-inf"), -i), reverse=True)
+        for candidate in ranked:
+            if candidate == 0:
+                return 0
+            gap, error, n = paired_gap(rounds, candidate, 0)
+            if n >= self.min_rounds and gap > self.trust * error:
+                return candidate
+        return 0
 
     def _prune(self, rounds: dict[int, RoundValues], active: list[int]) -> tuple[list[int], bool]:
         """Drop the candidates clearly worse than the leader; settled when no
         remaining one can still beat it by more than `indifference`."""
+        active = _without_lookalikes(rounds, active, self.lookalike_rounds)
         leader = _leader(means(rounds, len(next(iter(rounds.values())))), active)
         keep = [leader]
         settled = True
@@ -340,6 +355,34 @@ class HardPlayer(Player):
                 settled = False
         keep.sort()
         return keep, settled
+
+
+def _without_lookalikes(
+    rounds: dict[int, RoundValues], active: list[int], needed: int
+) -> list[int]:
+    """The active candidates but those worth exactly what a better-ranked
+    active one is worth in every future both played (at least `needed` of
+    them): another rotation of a symmetric tile, or a placement the
+    evaluation cannot tell apart. With every expansion the root's first
+    three candidates held 2.2 distinct moves on average (bench/ai.md,
+    h-tune), so a third of each round went to playing a move twice."""
+    kept: list[int] = []
+    for candidate in active:
+        if not any(_same_values(rounds, earlier, candidate, needed) for earlier in kept):
+            kept.append(candidate)
+    return kept
+
+
+def _same_values(rounds: dict[int, RoundValues], one: int, other: int, needed: int) -> bool:
+    shared = 0
+    for values in rounds.values():
+        a, b = values[one], values[other]
+        if a is None or b is None:
+            continue
+        if a != b:
+            return False
+        shared += 1
+    return shared >= needed
 
 
 def _leader(averages: list[float | None], active: list[int]) -> int:
