@@ -15,7 +15,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import random
 
-import pytest
+import pygame
 
 from carcassonne_desktop.engine import Game, quick_setup, registry
 from carcassonne_desktop.ui.placement_controller import FIGURE, PLACE, READY
@@ -23,22 +23,14 @@ from tests import test_ui_decisions
 from tests.test_ui_game_flow import _click_at, _steps
 from tests.test_ui_newcomer_view import _settle
 
+app = test_ui_decisions.app
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    """The family's window: 960x640."""
-    monkeypatch.setenv("CARCASSONNE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("CARCASSONNE_DATA_DIR", str(tmp_path / "data"))
-    from carcassonne_desktop.ui.app import App
-    from carcassonne_desktop.ui.launcher import build_hooks
 
-    application = App(build_hooks(), size=(960, 640))
-    application.set_language("fr")
-    application.start()
-    yield application
-    application.stack.clear()
-    test_ui_decisions.i18n.unregister_manager(application.manager)
-    test_ui_decisions.i18n.set_language("en")
+def family_window(window) -> None:  # type: ignore[no-untyped-def]
+    """The window made the family's 960x640, as a player resizes it."""
+    window.process_event(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640))
+    window.step(1 / 60)
+    assert window.screen.get_size() == (960, 640)
 
 
 def _view(scene) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
@@ -49,6 +41,7 @@ def _view(scene) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
 def test_choosing_a_figure_chip_moved_the_view_regression_chip_click_misses(app) -> None:  # type: ignore[no-untyped-def]
     from carcassonne_desktop.ui.game_scene import GameScene
 
+    family_window(app)
     game = Game(quick_setup(2, seed=3, expansions=tuple(registry()), controllers=("human", "ai:random")))
     scene = GameScene(app, game)
     app.stack.push(scene)
