@@ -85,12 +85,14 @@ def test_save_screen_overwrite_flow(app, tmp_path):
 
 def test_long_titles_end_with_an_ellipsis_inside_the_list(app, tmp_path):
     """Regression: "Contre l'ordinateur, avec Auberges et Cathédrales" was cut
-    mid-letter at the list's edge."""
+    mid-letter at the list's edge. (A title goes on two lines since issue 28:
+    one longer than that ends with "…".)"""
     from carcassonne_desktop.ui.resources import font
     from carcassonne_desktop.ui.save_load_scene import LIST_FONT_SIZE, load_scene
 
     store = SaveStore(tmp_path / "data", examples=EXAMPLES)
-    store.save(random_game(1, 10), "une partie au nom vraiment beaucoup trop long pour la liste")
+    store.save(random_game(1, 10), "une partie au nom vraiment beaucoup trop long pour la liste, "
+               "bien trop long même pour deux lignes entières de la liste des sauvegardes")
     scene = load_scene(app, store, lambda loaded: None)
     app.stack.push(scene)
     app.step(0.016)

@@ -221,10 +221,8 @@ class Camera:
             target = clamp_zoom(math.floor(fit))
         s = max(1, round(target))
         pad = margin_px / s
-        width, height = aim.width / s, aim.height / s
+        left, top, width, height = self._view_at(target)
         cx, cy = self.target_centre or (self.centre_x, self.centre_y)
-        left = cx + (aim.centerx - self.viewport.centerx) / s - width / 2
-        top = cy + (aim.centery - self.viewport.centery) / s - height / 2
         if (abs(target - self.target_zoom) < 0.01 and within is None and left <= x0 and x1 <= left + width
                 and top <= y0 and y1 <= top + height):
             return  # already in view: nothing glides (a drag or a scroll stays the player's)
@@ -244,6 +242,23 @@ class Camera:
             self.zoom = self.target_zoom
             self.centre_x, self.centre_y = self.target_centre
             self.target_centre = None
+
+    def _view_at(self, zoom: float) -> tuple[float, float, float, float]:
+        """(left, top, width, height) in tile units of what the free area
+        shows at ``zoom`` once the view has reached where it is going."""
+        aim, s = self._aim(), max(1, round(zoom))
+        width, height = aim.width / s, aim.height / s
+        cx, cy = self.target_centre or (self.centre_x, self.centre_y)
+        return (cx + (aim.centerx - self.viewport.centerx) / s - width / 2,
+                cy + (aim.centery - self.viewport.centery) / s - height / 2, width, height)
+
+    def shows(self, rects: Sequence[WorldRect]) -> bool:
+        """Whether every world rectangle lies whole in the free area where
+        the view is going: a caller that only needs them visible leaves the
+        view alone then (a figure chip moved the spots from under the mouse)."""
+        left, top, width, height = self._view_at(self.target_zoom)
+        return all(left <= r[0] and r[2] <= left + width and top <= r[1] and r[3] <= top + height
+                   for r in rects)
 
     @property
     def animating(self) -> bool:

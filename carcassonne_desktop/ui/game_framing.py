@@ -87,7 +87,14 @@ class GameFraming:
         step = (c.serial, c.place_action, c.figure_kind) if c is not None and c.state == FIGURE else None
         if step == self._spots_view_for:
             return
+        only_the_figure_kind = (step is not None and self._spots_view_for is not None
+                                and step[:2] == self._spots_view_for[:2])
         self._spots_view_for = step
+        if only_the_figure_kind and c is not None and self.camera.shows(self.spot_rects(c.spots())):
+            # a figure chip chosen: its spots are already in view, so the view
+            # stays (each kind's spots need their own scale: the view zoomed
+            # from 23 to 85 px a tile, and a click where a spot was missed)
+            return
         cam = self.camera
         if step is None or c is None or c.place_action is None:
             if self._view_before_spots is not None:

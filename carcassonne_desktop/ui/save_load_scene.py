@@ -25,8 +25,11 @@ from carcassonne_desktop.persistence.saves import LoadedGame, SaveInfo
 from carcassonne_desktop.persistence.store import SaveStore
 from carcassonne_desktop.persistence.strings import text
 from carcassonne_desktop.ui.dialogs import confirmation_dialog
+from carcassonne_desktop.ui.game_log import wrap
 from carcassonne_desktop.ui.hud import fit_text
 from carcassonne_desktop.ui.panel_scene import MARGIN, PanelScene
+from carcassonne_desktop.ui.resources import font
+from carcassonne_desktop.ui.setup_choices import mix_label
 
 if TYPE_CHECKING:
     from carcassonne_desktop.ui.app import App
@@ -34,6 +37,10 @@ if TYPE_CHECKING:
 THUMB_SIZE = (300, 200)
 BUTTON_H = 52
 HEADER_PREFIX = "header:"
+#: A row's lines after its first (theme.json), and their type's size.
+MORE_ID, MORE_FONT_SIZE = "#save_more", 16
+#: A title's second line (the list's type: not in theme.json).
+TITLE_MORE_ID = "#save_title_more"
 LIST_FONT_SIZE = 20  # the list's items are buttons: "button" in assets/themes/theme.json
 NOTES_HEIGHT = 250  # under the detail: the set-aside notice with its folder, and a refusal
 
@@ -87,6 +94,10 @@ class SaveLoadScene(PanelScene):
         self._thumb_element: pygame_gui.elements.UIImage | None = None
         self._list_area = pygame.Rect(0, 0, 0, 0)
         self._detail_area = pygame.Rect(0, 0, 0, 0)
+        #: The list's line (index) of each row's line after its first -> its slot.
+        self._more_lines: dict[int, int] = {}
+        #: The expansions this game has (the boxes hold), to name a save's mix.
+        self._registered = ["base"] + [e["id"] for e in app.hooks.expansions if e["id"] != "base"]
         if mode == "save":
             self.browser.name = self.browser.default_name()
 
@@ -139,6 +150,7 @@ class SaveLoadScene(PanelScene):
 
     def _items(self) -> tuple[list[tuple[str, str]], tuple[str, str] | None]:
         items: list[tuple[str, str]] = []
+        self._more_lines = {}
         selected = None
         for section in SECTIONS:
             views = [(i, v) for i, v in enumerate(self.browser.slots) if v.section == section]
@@ -148,13 +160,37 @@ class SaveLoadScene(PanelScene):
                 items.append((f"— {text('saves.section.' + section)} —",
                               f"#{HEADER_PREFIX}{section}"))
             for index, view in views:
-                # Cut with "…" rather than at the list's edge mid-letter.
-                label = fit_text(view.title, LIST_FONT_SIZE, True, self._list_area.width - 28)
-                item = (label, f"#slot_{index}")
+                title, about = self._row_lines(view)
+                item = (title[0], f"#slot_{index}")
                 items.append(item)
+                # a list item is one line: the row's others (the title's end,
+                # then in a lighter type what the game is) select the same save
+                more = [(line, TITLE_MORE_ID) for line in title[1:]] + [(line, MORE_ID) for line in about]
+                self._more_lines.update({len(items) + i: index for i in range(len(more))})
+                items += more
                 if index == self.browser.selected:
                     selected = item
         return items, selected
+
+    def _row_lines(self, view: SlotView) -> tuple[list[str], list[str]]:
+        """A save's row: its title on one or two lines, then what tells games
+        apart, the expansions and the date (issue 28: a family saw three
+        "Tour 1 · P1, P2, P3" and could not tell which box or game each was);
+        a damaged file says so. Cut with "…" only past two lines of title.
+        Returns the title's lines and the others."""
+        width = self._list_area.width - 28
+        lines = wrap(view.title, font(LIST_FONT_SIZE, bold=True), width)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        if view.info.meta is None:
+            about = [text("saves.unreadable_row")]
+        else:
+            mix = mix_label(view.info.meta.expansions, self._registered)
+            about = [text("saves.mix_date", mix=mix, date=view.date) if mix else view.date]
+            if mix and fit_text(about[0], MORE_FONT_SIZE, False, width) != about[0]:
+                about = [mix, view.date]  # "base + 12 extensions" above the date
+        return ([fit_text(line, LIST_FONT_SIZE, True, width) for line in lines],
+                [fit_text(line, MORE_FONT_SIZE, False, width) for line in about])
 
     def _build_list(self) -> None:
         if self.list is not None:
@@ -277,6 +313,13 @@ class SaveLoadScene(PanelScene):
             self._save(confirmed=True)
 
     def _select_item(self, object_id: str | None) -> None:
+        if object_id in (MORE_ID, TITLE_MORE_ID) and self.list is not None:
+            line = next((i for i, item in enumerate(self.list.item_list) if item["selected"]), -1)
+            if line in self._more_lines:
+                self.browser.select(self._more_lines[line])
+                self._select_first_line(f"#slot_{self._more_lines[line]}")
+                self._build_detail()
+            return
         if not object_id or HEADER_PREFIX in object_id:
             self._build_list()  # a section heading is not a slot: keep the old selection
             return
@@ -285,6 +328,18 @@ class SaveLoadScene(PanelScene):
         if self.name_entry is not None and self.mode == "save":
             self.name_entry.set_text(self.browser.name)
         self._build_detail()
+
+    def _select_first_line(self, object_id: str) -> None:
+        """Show the selection on a row's first line, the list left where it
+        was scrolled (rebuilt, it went back to the top)."""
+        assert self.list is not None
+        for item in self.list.item_list:
+            item["selected"] = item["object_id"] == object_id
+            button = item["button_element"]
+            if button is not None and item["selected"]:
+                button.select()
+            elif button is not None:
+                button.unselect()
 
     @staticmethod
     def _object_id(element: pygame_gui.elements.UISelectionList) -> str | None:

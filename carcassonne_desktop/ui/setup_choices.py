@@ -105,6 +105,21 @@ def box_label(box_id: str, registered: Sequence[str]) -> str:
     return i18n.tr("setup.box.item", box=i18n.tr(f"setup.box.{box_id}"), count=count)
 
 
+def mix_label(expansions: Sequence[str], registered: Sequence[str]) -> str:
+    """A game's expansions in a few words, what tells a family's saves apart:
+    the box's name when they are exactly a box's ("Big Box 2014", "Tout"),
+    else how many the base game has with it ("base + 5 extensions"); "" for a
+    save that does not say (issue 28). A save's header holds no options, so
+    a box that sets rules (the first edition) is never named: UI5-1."""
+    if not expansions:
+        return ""
+    found = matching_box(expansions, {}, registered, {})
+    if found != CUSTOM:
+        return i18n.tr(f"setup.box.{found}")
+    count = len(set(expansions) - {"base"})
+    return i18n.tr("saves.mix_one") if count == 1 else i18n.tr("saves.mix", count=count)
+
+
 def box_holds(box_id: str, registered: Sequence[str], names: Mapping[str, str]) -> str:
     """What a box holds, in words (the about box, when its menu is pointed at)."""
     if box_id == CUSTOM:
