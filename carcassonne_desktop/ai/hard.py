@@ -309,28 +309,24 @@ class HardPlayer(Player):
         return expected < share * self.min_rounds
 
     def _choice(self, rounds: dict[int, RoundValues], active: list[int]) -> int:
-        """The best candidate by the sampled futures that they show better
-        than the root's best turn (the `medium` move), else the root's best:
-        with few rounds (a short budget, or a loaded machine) the leader of a
-        handful of noisy samples is worse than the evaluation's own choice.
-        Candidates are tried best first and one short of `min_rounds` is
-        passed over, not obeyed: a candidate widened in late that led on a
-        few rounds used to make hard play the root's best even when an older
-        candidate was trusted better (found by bench/research/tune_hard.py)."""
+        """The search's leader if the sampled futures show it better than the
+        root's best turn (the `medium` move), else the root's best: with few
+        rounds (a short budget, or a loaded machine) the leader of a handful
+        of noisy samples is worse than the evaluation's own choice. A leader
+        short of `min_rounds` also means the root's best, even when an older
+        candidate is trusted better: passing over it to that candidate
+        lowered the regret in bench/research/tune_hard.py's replay (whose
+        oracle is the search's own model), but it overruled the root's best
+        three to four times as often and hard lost 4 of 4 games against
+        medium with every expansion (bench/ai.md, session 4): more overrules
+        of a capped model are not yet shown to be better."""
         if not rounds:
             return 0
-        averages = means(rounds, len(next(iter(rounds.values()))))
-        if 0 not in active:
-            return _leader(averages, active)
-        ranked = sorted(active, key=lambda i: (
-            averages[i] if averages[i] is not None else float("-inf"), -i), reverse=True)
-        for candidate in ranked:
-            if candidate == 0:
-                return 0
-            gap, error, n = paired_gap(rounds, candidate, 0)
-            if n >= self.min_rounds and gap > self.trust * error:
-                return candidate
-        return 0
+        leader = _leader(means(rounds, len(next(iter(rounds.values())))), active)
+        if leader == 0 or 0 not in active:
+            return leader
+        gap, error, n = paired_gap(rounds, leader, 0)
+        return leader if n >= self.min_rounds and gap > self.trust * error else 0
 
     def _prune(self, rounds: dict[int, RoundValues], active: list[int]) -> tuple[list[int], bool]:
         """Drop the candidates clearly worse than the leader; settled when no
