@@ -205,7 +205,7 @@ def test_two_roads_into_one_city_do_not_cross():
 
 
 def test_the_panel_makes_room_for_every_note_and_every_figure():
-    from carcassonne_desktop.ui.hud import _figures_width, _note_size, _notes_width
+    from carcassonne_desktop.ui.players_view import _figures_width, _note_size, _notes_width
 
     notes = ["Troupeau : 3", "♚ 6", "⚔ 5"]
     wide = _notes_width(notes, 14)

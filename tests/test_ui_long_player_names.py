@@ -68,7 +68,7 @@ def test_regression_long_player_names_cut_beside_notes(tmp_path, monkeypatch, si
 
 def test_short_names_keep_their_notes_beside_them(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """"Joueur 1" shares its line with the notes as before: no line is added."""
-    from carcassonne_desktop.ui.hud import wants_notes_line
+    from carcassonne_desktop.ui.players_view import wants_notes_line
     from tests.test_setup_presets import close
 
     assert not wants_notes_line(["Joueur 1", "Joueur 2", "Ada"], True)

@@ -13,7 +13,7 @@ import pytest
 
 from carcassonne_desktop.ui.art.meeples import render_meeple
 from carcassonne_desktop.ui.expansions import figure_style
-from carcassonne_desktop.ui.hud import PlayerRow, PlayersView
+from carcassonne_desktop.ui.players_view import PlayerRow, PlayersView
 from tests import test_ui_decisions
 
 app = test_ui_decisions.app  # the app in French, as the family plays it
@@ -126,7 +126,7 @@ def test_regression_a_heretic_figure_hides_the_shrine_at_every_turn_of_the_tile(
 def test_a_short_name_stays_whole_beside_a_note_regression_joueu_troupeau(screen):  # type: ignore[no-untyped-def]
     """Under Xvfb, "Joueur 1" showed as "Joueu…" beside its flock's note
     ("Troupeau : 1"): the note now shrinks first."""
-    from carcassonne_desktop.ui.hud import name_beside_notes
+    from carcassonne_desktop.ui.players_view import name_beside_notes
 
     name, size, name_px = name_beside_notes("Joueur 1", ["Troupeau : 1"], 180)
     assert name == "Joueur 1" and size in (11, 12, 14) and name_px == 18
@@ -139,7 +139,7 @@ def test_a_short_name_stays_whole_beside_many_notes_regression_joue_jetons(scree
     """Under Xvfb with every expansion in a game of three, "Joueur 3" showed
     as "Joue…" beside "Jetons ×4" and "Pions 0 · 0" (232 px of room at
     1280x800): the name's type now gives a little before the name is cut."""
-    from carcassonne_desktop.ui.hud import name_beside_notes
+    from carcassonne_desktop.ui.players_view import name_beside_notes
 
     notes = ["Jetons ×4", "Pions 0 · 0"]
     name, size, name_px = name_beside_notes("Joueur 3", notes, 232)
@@ -150,7 +150,7 @@ def test_a_short_name_stays_whole_beside_many_notes_regression_joue_jetons(scree
 def test_every_figure_kind_fits_beside_a_three_digit_score_regression_112(screen):  # type: ignore[no-untyped-def]
     """Under Xvfb with every expansion, "★1" ran under a score of 112: the
     figures' line now takes a tighter style until it fits beside the score."""
-    from carcassonne_desktop.ui.hud import FIGURE_STYLES, _figures_width, figures_style
+    from carcassonne_desktop.ui.players_view import FIGURE_STYLES, _figures_width, figures_style
 
     figures = {kind: 1 for kind in ("follower", "large_follower", "builder", "pig", "abbot",
                                     "shepherd", "barn", "phantom")}
@@ -165,7 +165,7 @@ def test_notes_that_do_not_fit_beside_the_name_end_the_goods_line_regression_bru
     "Bru…" beside "Jetons ×4" and "Troupeau : 6" even with the name's type
     smaller: the notes that do not fit beside the whole name now end the
     goods' line, which had room to spare."""
-    from carcassonne_desktop.ui.hud import name_beside_notes, notes_over_two_lines
+    from carcassonne_desktop.ui.players_view import name_beside_notes, notes_over_two_lines
 
     notes = ["Jetons ×4", "Troupeau : 6"]
     goods = ["vin 0", "blé 0", "★ tissu 1"]

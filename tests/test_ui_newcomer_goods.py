@@ -18,7 +18,7 @@ import pytest
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import Game, quick_setup
 from carcassonne_desktop.engine.expansions.traders_builders import GOODS, goods_winners
-from carcassonne_desktop.ui import hud
+from carcassonne_desktop.ui import players_view
 from carcassonne_desktop.ui.inventory import inventory, inventory_words, token_name
 from tests import test_ui_decisions
 from tests.test_ui_game_flow import _steps
@@ -47,14 +47,14 @@ def _drawn_panel(app, game, monkeypatch):
     app.stack.push(scene)
     _steps(app)
     drawn = []
-    real_text = hud.text
+    real_text = players_view.text
 
     def recording(value, size, bold, group, name):
         image = real_text(value, size, bold, group, name)
         drawn.append((value, size, image.get_width()))
         return image
 
-    monkeypatch.setattr(hud, "text", recording)
+    monkeypatch.setattr(players_view, "text", recording)
     surface = pygame.Surface(app.screen_size)
     scene.draw(surface)
     return scene, drawn
@@ -73,13 +73,13 @@ def test_every_good_of_every_player_shows_with_its_leader_regression_goods_cut_o
         for h in held:
             leads = player in goods_winners(game, h.token)
             assert h.leads == leads
-            label = hud.inventory_label(h)
+            label = players_view.inventory_label(h)
             assert label in labels, (player, label)
-            assert label.startswith(hud.LEAD_MARK) == leads
+            assert label.startswith(players_view.LEAD_MARK) == leads
             assert str(game.tokens[player].get(h.token, 0)) in label
     # and every label of a row fits inside the panel (none cut at its edge)
     for value, _size, width in drawn:
-        if any(value == hud.inventory_label(h) for p in range(game.num_players) for h in inventory(game, p)):
+        if any(value == players_view.inventory_label(h) for p in range(game.num_players) for h in inventory(game, p)):
             assert width < rows.width
 
 

@@ -30,7 +30,6 @@ from carcassonne_desktop.ui.game_constants import PLAYER_WORDS_WIDTH
 from carcassonne_desktop.ui.game_log import figure_name, lies_down, wrap
 from carcassonne_desktop.ui.game_texts import Status, feature_lines, status
 from carcassonne_desktop.ui.hud import (
-    PlayerRow,
     draw_caption,
     draw_figure_chip,
     draw_panel,
@@ -48,6 +47,7 @@ from carcassonne_desktop.ui.placement_controller import (
     READY,
     PlacementController,
 )
+from carcassonne_desktop.ui.players_view import PlayerRow
 from carcassonne_desktop.ui.resources import colour, font
 
 #: The smallest tile card worth drawing above the answer buttons.

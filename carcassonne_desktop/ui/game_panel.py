@@ -31,7 +31,7 @@ from carcassonne_desktop.ui.game_constants import (
     TOOLBAR_TOP,
 )
 from carcassonne_desktop.ui.game_texts import choice_label
-from carcassonne_desktop.ui.hud import PANEL_W, panel_rect, players_row_height, wants_notes_line
+from carcassonne_desktop.ui.hud import PANEL_W, panel_rect
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
     FIGURE,
@@ -40,6 +40,7 @@ from carcassonne_desktop.ui.placement_controller import (
     PlacementController,
     located,
 )
+from carcassonne_desktop.ui.players_view import players_row_height, wants_notes_line
 from carcassonne_desktop.ui.resources import font
 from carcassonne_desktop.ui.track_view import answer_square
 

@@ -71,7 +71,6 @@ from carcassonne_desktop.ui.game_panel import GamePanel
 from carcassonne_desktop.ui.game_session import GameSession, make_store
 from carcassonne_desktop.ui.game_turn_flow import GameTurnFlow
 from carcassonne_desktop.ui.hint import HintAdvisor
-from carcassonne_desktop.ui.hud import PlayersView
 from carcassonne_desktop.ui.off_board import OffBoardViews
 from carcassonne_desktop.ui.placement_controller import (
     DECIDE,
@@ -81,6 +80,7 @@ from carcassonne_desktop.ui.placement_controller import (
     PlacementController,
     Spot,
 )
+from carcassonne_desktop.ui.players_view import PlayersView
 from carcassonne_desktop.ui.scene import Scene
 from carcassonne_desktop.ui.track_view import TrackView  # noqa: F401 (registers the score track)
 from carcassonne_desktop.ui.turn_banner import TurnBanner
