@@ -226,7 +226,7 @@ def test_the_log_explains_every_stolen_point(tmp_path: Any) -> None:
         text = "\n".join(log.lines())
         assert "Le voleur de Bleu vole 3 sur les 5 points de Rouge (case 0)" in text
         assert "Le voleur de Jaune suit Bleu" in text and "case 7" in text
-        assert "Le voleur de Jaune est resté sur la case 7 : 3 points." in text
+        assert "Le voleur de Jaune est resté sur la case 7\u00a0: 3 points." in text
     finally:
         i18n.set_language("en")
 

@@ -131,7 +131,7 @@ def test_pointing_at_the_box_menu_says_what_the_box_holds(app):
     pick_box(app, scene, "first_edition")
     scene = app.stack.top
     said = scene.pointed_about(scene.box_menu.get_abs_rect().center)
-    assert said.startswith("Première édition : le jeu de base avec Roi & Chevalier-brigand")
+    assert said.startswith("Première édition\u00a0: le jeu de base avec Roi & Chevalier-brigand")
     assert "La Catapulte" in said and "paysans ville par ville" in said
 
 
@@ -293,7 +293,7 @@ def test_regression_open_box_menu_hid_the_start_of_what_a_box_holds(config):
         pygame.mouse.set_pos(item["button_element"].get_abs_rect().center)
         for _ in range(2):
             app.step(1 / 60)
-        assert scene._about_shown.startswith("Tout : le jeu de base avec")
+        assert scene._about_shown.startswith("Tout\u00a0: le jeu de base avec")
         shown = scene.about_box.get_abs_rect()
         assert not shown.colliderect(listed.get_abs_rect())
         assert scene.about_box.scroll_bar is None  # the whole text shows

@@ -491,7 +491,7 @@ def test_a_human_hurl_makes_the_turn_final_and_the_ready_line_is_never_stale(app
     c.choose(PASS)
     assert c.state == READY
     said = status(scene.game, c, final_running=False, thinking=False)
-    assert said.title == "Pas d’échange : le partisan adverse reste. Validez ou reprenez."
+    assert said.title == "Pas d’échange\u00a0: le partisan adverse reste. Validez ou reprenez."
 
 
 def test_the_token_buttons_read_in_the_rulebook_s_order_and_keep_it(app) -> None:

@@ -77,7 +77,7 @@ def test_click_a_quarter_then_move_the_count_by_clicking_another(app):
     c = scene.human_controller()
     assert c.state == DECIDE and c.decision.kind == "count_city"
     said = status(scene.game, c, final_running=False, thinking=False)
-    assert said.title == "Un partisan pour la cité ?"
+    assert said.title == "Un partisan pour la cité\u00a0?"
     labels = {b.text for name, b in scene.buttons.items() if name.startswith("choice:")}
     assert "Partisan → Château ⚠" in labels and "Partisan → Marché" in labels
     scene.draw(app.screen)  # quarters framed, labels and the Count drawn
@@ -119,7 +119,7 @@ def test_players_panel_says_how_many_followers_are_in_the_city():
 
     i18n.set_language("fr")
     game = GameRecord.from_json(_record(7)).replay().game
-    assert player_notes(game, 0) == ("Dans la cité : 1",)
+    assert player_notes(game, 0) == ("Dans la cité\u00a0: 1",)
     assert player_notes(game, 1) == ()
     i18n.set_language("en")
 
@@ -149,7 +149,7 @@ def test_a_question_out_of_turn_hands_the_screen_over_and_names_the_player(app):
     c = scene.human_controller()
     assert c.state == DECIDE and c.seat == 1
     said = status(scene.game, c, final_running=False, thinking=False)
-    assert said.title == "Bleu, à vous : Sortir des partisans de la cité ?"
+    assert said.title == "Bleu, à vous\u00a0: Sortir des partisans de la cité\u00a0?"
     _click(app, scene.buttons["pass"])
     if scene.human_controller() is c:
         _click(app, scene.buttons["confirm"])

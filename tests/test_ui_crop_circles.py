@@ -72,7 +72,7 @@ def test_regression_crop_circle_club_symbol_drawn_small():
 
 
 @pytest.mark.parametrize(("language", "line"), [
-    ("fr", "Rouge choisit pour l’agroglyphe : chacun peut poser un chevalier à côté d’un des "
+    ("fr", "Rouge choisit pour l’agroglyphe\u00a0: chacun peut poser un chevalier à côté d’un des "
            "siens."),
     ("en", "Rouge chooses for the crop circle: each player may deploy a knight beside one "
            "of theirs."),
@@ -87,7 +87,7 @@ def test_crop_circle_log_says_the_choice(language, line):
 
 
 @pytest.mark.parametrize(("language", "line"), [
-    ("fr", "Bleu passe : pas de paysan en plus pour l’agroglyphe."),
+    ("fr", "Bleu passe\u00a0: pas de paysan en plus pour l’agroglyphe."),
     ("en", "Bleu passes: no extra farmer for the crop circle."),
 ])
 def test_crop_circle_pass_has_a_log_line(language, line):
@@ -113,7 +113,7 @@ def test_crop_circle_question_buttons_then_hand_over_and_spots(app):  # noqa: F8
     c = scene.human_controller()
     assert c.state == DECIDE and c.decision.kind == "crop_circle" and c.seat == 0
     said = status(scene.game, c, final_running=False, thinking=False)
-    assert said.title == "Agroglyphe : que font tous les joueurs ?"
+    assert said.title == "Agroglyphe\u00a0: que font tous les joueurs\u00a0?"
     assert "chevaliers" in said.hint
     buttons = {b.text: b for name, b in scene.buttons.items() if name.startswith("choice:")}
     assert set(buttons) == {"Chacun en pose un", "Chacun en reprend un"}
@@ -127,7 +127,7 @@ def test_crop_circle_question_buttons_then_hand_over_and_spots(app):  # noqa: F8
     c = scene.human_controller()
     assert c.seat == 1 and c.decision.kind == "crop_circle_deploy"
     said = status(scene.game, c, final_running=False, thinking=False)
-    assert said.title == "Bleu, à vous : Agroglyphe : poser un partisan ?"
+    assert said.title == "Bleu, à vous\u00a0: Agroglyphe\u00a0: poser un partisan\u00a0?"
     spots = c.spots()
     assert [(s.x, s.y) for s in spots] == [(-1, -1)]  # beside his own knight only
     scene.layer.sync(c.board_game)

@@ -66,7 +66,7 @@ def test_the_answers_are_named_by_their_ends_and_numbered_when_several_ferries_m
         ) -> None:
     game = _replay(upto=4).game
     assert game.pending is not None and game.pending.kind == FERRY
-    assert decision_title(FERRY) == "Les Bacs : quelles routes relier ?"
+    assert decision_title(FERRY) == "Les Bacs\u00a0: quelles routes relier\u00a0?"
     assert expansion_choice_label(FERRY, game, PlaceFerry(1, 0, ("E", "W"))) == "Est – Ouest"
     game = _replay(upto=7).game
     assert game.pending is not None and game.pending.kind == FERRY_MOVE
@@ -74,15 +74,15 @@ def test_the_answers_are_named_by_their_ends_and_numbered_when_several_ferries_m
     several = game.pending._replace(subject=((1, 0), (5, 5)))
     game.pending = several
     assert expansion_choice_label(FERRY_MOVE, game, MoveFerry(1, 0, ("S", "W"))) == \
-        "Bac 1 : Sud – Ouest"
+        "Bac 1\u00a0: Sud – Ouest"
 
 
 def test_the_log_tells_the_ferry_put_and_turned() -> None:
     replay = _replay()
     lines = [describe(e, ("Rouge", "Jaune")) for _, e in replay.events
              if e.kind in ("ferry_placed", "ferry_moved")]
-    assert lines == ["Jaune pose un bac : Est – Ouest.",
-                     "Rouge fait pivoter un bac : Est – Ouest devient Sud – Ouest."]
+    assert lines == ["Jaune pose un bac\u00a0: Est – Ouest.",
+                     "Rouge fait pivoter un bac\u00a0: Est – Ouest devient Sud – Ouest."]
 
 
 def _ferry_pixels(game) -> tuple[pygame.Surface, Camera]:
@@ -137,7 +137,7 @@ def test_a_lake_s_tooltip_says_what_it_is_for_not_its_points() -> None:
     info = game.feature_at(1, 0, "C")
     assert info is not None and info.kind == "lake"
     assert feature_lines(game, info) == [
-        "Lac", "Les routes s’arrêtent au lac ; le bac en relie deux."]
+        "Lac", "Les routes s’arrêtent au lac\u00a0; le bac en relie deux."]
     road = game.feature_at(1, 0, "E")
     assert road is not None and len(feature_lines(game, road)) == 2
 

@@ -83,7 +83,7 @@ def test_fly_is_a_button_then_the_landing_is_a_spot_on_the_target_tile(app):  # 
     assert scene.game.is_over  # the record's last tile: final scoring
     assert scene.game.breakdown[0]["city"] == 2 and scene.game.breakdown[1]["city"] == 2
     lines = scene.log.lines()
-    assert "Rouge lance le dé : 2" in lines, lines
+    assert "Rouge lance le dé\u00a0: 2" in lines, lines
     assert "Le partisan de Rouge s’envole de 2 tuiles vers l’ouest." in lines, lines
 
 
@@ -116,7 +116,7 @@ def test_the_log_says_when_there_is_nowhere_to_land():
     log.add(event for _, event in replay.events)
     i18n.set_language("fr")
     assert ("Le partisan de Rouge s’envole de 3 tuiles vers le nord-est, mais ne trouve nulle "
-            "part où atterrir : il retourne dans la réserve.") in log.lines()
+            "part où atterrir\u00a0: il retourne dans la réserve.") in log.lines()
     i18n.set_language("en")
     assert ("Rouge's follower flies 3 tiles north-east but finds nowhere to land: it goes back "
             "to the supply.") in log.lines()

@@ -71,7 +71,7 @@ def test_the_hoard_follows_the_name_and_is_said_in_full() -> None:
     game = _replay().game
     assert player_notes(game, 0) == ("Or ×2",)
     assert player_note_words(game, 1) == (
-        "Lingots d’or : 1, 1 point(s) chacun à la fin de la partie",)
+        "Lingots d’or\u00a0: 1, 1 point(s) chacun à la fin de la partie",)
     assert GOLD in noted_tokens()
 
 

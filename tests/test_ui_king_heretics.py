@@ -120,13 +120,13 @@ def test_the_kings_sentence_counts_the_city_of_carcassonne():
     game = _golden_game("kr_count_city_of_carcassonne_in_the_kings_tally", 2)
     assert player_notes(game, 0) == ("♚ 2",)
     assert player_note_words(game, 0) == (
-        "♚ Roi : la plus grande ville achevée (2 tuiles). En fin de partie, 1 point par "
+        "♚ Roi\u00a0: la plus grande ville achevée (2 tuiles). En fin de partie, 1 point par "
         "ville achevée (2 jusqu’ici).",)
 
 
 def test_the_log_says_who_lost_a_challenge():
     line = describe(ChallengeLost(1, "shrine", 1, 1, 0, 1), ["Rouge", "Bleu"])
-    assert line == "Bleu perd le défi : son hérétique quitte le lieu de culte sans marquer de points."
+    assert line == "Bleu perd le défi\u00a0: son hérétique quitte le lieu de culte sans marquer de points."
     i18n.set_language("en")
     line = describe(ChallengeLost(0, "cloister", 0, 1, 1, 1), ["Red", "Blue"])
     assert line == "Red loses the challenge: the monk leaves the cloister without scoring."
@@ -135,7 +135,7 @@ def test_the_log_says_who_lost_a_challenge():
 def test_the_log_names_the_abbot_when_an_abbot_loses_a_challenge():
     i18n.set_language("fr")
     line = describe(ChallengeLost(0, "cloister", 0, 1, 1, 1, "abbot"), ["Rouge", "Bleu"])
-    assert line == "Rouge perd le défi : son abbé quitte l’abbaye sans marquer de points."
+    assert line == "Rouge perd le défi\u00a0: son abbé quitte l’abbaye sans marquer de points."
     i18n.set_language("en")
     line = describe(ChallengeLost(1, "shrine", 1, 1, 0, 1, "abbot"), ["Red", "Blue"])
     assert line == "Blue loses the challenge: the abbot leaves the shrine without scoring."
@@ -167,8 +167,8 @@ def test_tiles_that_fit_nowhere_in_a_row_make_one_line():
              TileDiscarded(0, "base/B"), TileDrawn(0, "base/B"), TileDiscarded(0, "base/B"),
              TileDrawn(1, "base/B"), TileDiscarded(1, "base/B")])
     assert log.lines() == [
-        "Rouge a pioché 3 tuiles qui ne vont nulle part : elles retournent dans la boîte.",
-        "Bleu a pioché une tuile qui ne va nulle part : elle retourne dans la boîte.",
+        "Rouge a pioché 3 tuiles qui ne vont nulle part\u00a0: elles retournent dans la boîte.",
+        "Bleu a pioché une tuile qui ne va nulle part\u00a0: elle retourne dans la boîte.",
     ]
 
 
@@ -232,7 +232,7 @@ def test_the_titles_are_said_in_full_over_the_holders_row(app):
 
     game = _golden_game("kr_robber_baron_longest_road", 8)
     assert player_note_words(game, 1) == (
-        "♚ Roi : la plus grande ville achevée (2 tuiles). En fin de partie, 1 point par ville "
+        "♚ Roi\u00a0: la plus grande ville achevée (2 tuiles). En fin de partie, 1 point par ville "
         "achevée (1 jusqu’ici).",)
     scene = _scene_of(app, "kr_robber_baron_longest_road", 8)
     rows = scene._panel_layout()["players"]

@@ -87,7 +87,7 @@ def test_autosave_rows_name_the_box_and_the_date_regression_tour_n_players_only(
     assert rows[ids[FIVE]][-1] == f"base + 5 extensions · {date}"
     assert rows[ids[("base",)]][-1] == f"Jeu de base seul · {date}"
     assert rows[ids[FIRST_EDITION_SET]][-1] == f"base + 5 extensions · {date}"
-    assert rows["broken.json"] == ["broken", "Illisible : la raison est à droite"]
+    assert rows["broken.json"] == ["broken", "Illisible\u00a0: la raison est à droite"]
     assert len(date) == len("27/11/2026 12:20") and date[2] == "/"
     width = app.stack.top._list_area.width - 28
     for lines in rows.values():
@@ -143,3 +143,22 @@ def test_clicking_a_rows_second_line_selects_its_save(app, tmp_path):  # noqa: F
     assert scene.browser.selected == index
     chosen = scene.list.get_single_selection()
     assert chosen == name  # the save's first line shows the selection
+
+
+def test_the_load_rows_in_english_name_the_box_and_the_date(app, tmp_path):  # noqa: F811
+    """Session 4 checked the rows in French only: the same rows in English
+    (box names, "base + N expansions", the turn, a damaged file)."""
+    store = SaveStore(tmp_path / "data", examples=EXAMPLES)
+    ids = {exps: store.autosave(_game(exps, seed)).path.name
+           for exps, seed in ((BIG_BOX_2014, 1), (tuple(registry()), 2), (FIVE, 3), (("base",), 4))}
+    (store.autosaves_dir / "broken.json").write_text('{"format": "carcassonne-save", "vers')
+    app.set_language("en")
+    rows = _rows(app, store)
+    date = rows[ids[("base",)]][-1].rsplit(" · ", 1)[1]
+    assert " ".join(rows[ids[BIG_BOX_2014]][:-1]) == f"Turn 1 · {', '.join(NAMES)}"
+    assert rows[ids[BIG_BOX_2014]][-1] == f"Big Box 2014 · {date}"
+    assert rows[ids[tuple(registry())]][-1] == f"Everything · {date}"
+    assert rows[ids[FIVE]][-1] == f"base + 5 expansions · {date}"
+    assert rows[ids[("base",)]][-1] == f"Base game only · {date}"
+    assert rows["broken.json"][0] == "broken" and rows["broken.json"][1].startswith("Unreadable")
+    assert not any("Tour" in line or "Illisible" in line for lines in rows.values() for line in lines)

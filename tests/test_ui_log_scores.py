@@ -233,7 +233,7 @@ def test_regression_final_awards_of_zero_said_nothing_in_the_log(app):
     zero = zeros(events)[0]
     scene = _open_game(app, game)
     lines = scene.log.lines()
-    finals = [line for line in lines if "Fin de partie :" in line]
+    finals = [line for line in lines if "Fin de partie\u00a0:" in line]
     assert finals, "the final scoring is in the log"
     assert not [line for line in finals if "+0 " in line], finals
     assert zero in scene.log.scorings  # kept for the final table's lists

@@ -56,7 +56,7 @@ def test_regression_long_player_names_cut_beside_notes(tmp_path, monkeypatch, si
         layout = scene._panel_layout()
         assert [name for name, _ in drawn] == list(NAMES[:players])  # whole, never "Mar…"
         if scene.notes_line():  # every note on its line under the name
-            assert all(any(note.startswith("Catapulte : ") for note in notes) for _, notes in drawn)
+            assert all(any(note.startswith("Catapulte\u00a0: ") for note in notes) for _, notes in drawn)
             assert [notes for _, notes in drawn] == [list(row.notes) for row in scene.player_rows(None)]
             # the notes' line never pushes the buttons or the log out of the window
             assert layout["log"].bottom <= size[1], layout["log"]

@@ -83,10 +83,10 @@ def test_the_score_explanation_subtracts_what_the_witch_takes():
     replay = GameRecord.from_json(_record("mw_witch_after_cathedral_15_to_8", 99)).replay()
     event = next(e for _, e in replay.events if isinstance(e, PointsScored) and e.points)
     text = expression(event.terms)
-    assert text.endswith("= 15 − 7 (sorcière : la moitié, arrondie au-dessus) = 8"), text
+    assert text.endswith("= 15 − 7 (sorcière\u00a0: la moitié, arrondie au-dessus) = 8"), text
     replay = GameRecord.from_json(_record("mw_mage_city_8_tiles_28_each", 99)).replay()
     event = next(e for _, e in replay.events if isinstance(e, PointsScored) and e.points)
-    assert expression(event.terms).endswith("× 2 (ville achevée) + 8 (mage : 1 par tuile) = 28")
+    assert expression(event.terms).endswith("× 2 (ville achevée) + 8 (mage\u00a0: 1 par tuile) = 28")
     i18n.set_language("en")
 
 

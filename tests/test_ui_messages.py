@@ -57,9 +57,9 @@ def _position(name: str, upto: int) -> Any:
 def test_ms_pawn_buttons_name_both_squares_and_the_suggestion() -> None:
     game = _position("ms_chain_of_two_messages", 15)  # 5 points, pawns on 5 and 0
     assert expansion_choice_label("score_pawn", game, ScorePawn(1)) == \
-        "Pion 1 : 5 → 10 ● ★"
+        "Pion 1\u00a0: 5 → 10 ● ★"
     assert expansion_choice_label("score_pawn", game, ScorePawn(2)) == \
-        "Pion 2 : 0 → 5 ●"
+        "Pion 2\u00a0: 0 → 5 ●"
 
 
 def test_ms_message_buttons_say_what_each_choice_gives() -> None:
@@ -90,11 +90,11 @@ def test_ms_the_message_is_a_card_over_the_board_while_it_is_decided() -> None:
 
 def test_ms_the_log_explains_every_message() -> None:
     assert describe(MessageDrawn(0, 6), NAMES) == \
-        "Rouge reçoit la missive 6 : 2 points par chevalier."
+        "Rouge reçoit la missive 6\u00a0: 2 points par chevalier."
     assert describe(MessageCarried(0, 6, "act", 4), NAMES) == \
-        "Rouge marque 2 points par chevalier : 4 points."
+        "Rouge marque 2 points par chevalier\u00a0: 4 points."
     assert describe(MessageCarried(1, 2, "points", 2), NAMES) == \
-        "Bleu préfère le sceau : 2 points."
+        "Bleu préfère le sceau\u00a0: 2 points."
 
 
 @pytest.fixture

@@ -72,9 +72,9 @@ def test_regression_figure_icons_without_a_name_on_pointing(app) -> None:  # typ
     for area, row, kind in spots:
         if row == 0:
             said[kind] = scene.player_words_at(area.center)
-    assert said["builder"] == ["P1", "Bâtisseur : 1 en réserve"]
-    assert said["follower"] == ["P1", "Partisan : 7 en réserve"]
-    assert said["abbot"] == ["P1", "Abbé : 1 en réserve"]
+    assert said["builder"] == ["P1", "Bâtisseur\u00a0: 1 en réserve"]
+    assert said["follower"] == ["P1", "Partisan\u00a0: 7 en réserve"]
+    assert said["abbot"] == ["P1", "Abbé\u00a0: 1 en réserve"]
 
 
 def _mask(kind: str, size: int = 22) -> pygame.mask.Mask:
@@ -205,7 +205,7 @@ def test_regression_jetons_said_little_and_names_stay_whole_with_everything(app,
     scene.draw(app.screen)
     drawn = scene.players_view.drawn_names
     assert [name for name, _ in drawn] == [p.name for p in setup.players]
-    assert all(any(note.startswith("Catapulte : ") for note in notes) for _, notes in drawn)
+    assert all(any(note.startswith("Catapulte\u00a0: ") for note in notes) for _, notes in drawn)
     assert any(len(notes) >= 3 for _, notes in drawn) or players < 4  # the crowded case was met
     words = " ".join(scene.player_words_at(scene._panel_layout()["players"].move(0, 30).topleft))
     assert "Jetons de catapulte" in words

@@ -280,9 +280,9 @@ def test_regression_the_wolf_shown_only_in_the_log(app) -> None:  # type: ignore
     events = game.apply(grow)
     flashes = board_flashes(events, game)
     returned = next(e for e in events if getattr(e, "figure", None) == "shepherd")
-    assert flashes == [("Le loup !", (returned.x, returned.y))]
+    assert flashes == [("Le loup\u00a0!", (returned.x, returned.y))]
     scene._after_events(events)
-    assert any(item.text == "Le loup !" for item in scene.effects.items)
+    assert any(item.text == "Le loup\u00a0!" for item in scene.effects.items)
 
 
 def _hot_seat_after_two_turns(app, controllers=("human", "human", "ai:random")):  # type: ignore[no-untyped-def]

@@ -43,9 +43,9 @@ def test_regression_no_log_line_for_a_follower_put_on_a_crown() -> None:
         crowned = action if on_crown else None
     assert crowned is not None
     lines = log.lines()
-    said = [line for line in lines if "sur la couronne de « " in line]
+    said = [line for line in lines if "sur la couronne de «\u00a0" in line]
     assert len(said) == 1, lines[-4:]
-    assert " pose un partisan sur la couronne de « " in said[0]
+    assert " pose un partisan sur la couronne de «\u00a0" in said[0]
     i18n.set_language("en")
     assert any(" puts a follower on the crown of “" in line for line in log.lines())
 
@@ -57,7 +57,7 @@ def test_regression_no_line_for_the_taxes_effect_the_pig_says_what_its_section_d
     log = GameLog(["Ada", "Bruno"], ["red", "blue"])
     log.add([TilePlaced(0, "base/B", 1, 0, 0), WheelTurned(0, "base/B", 2, "fortune", section)])
     line = log.lines()[-1]
-    assert line.startswith("Ada pioche une tuile marquée 2 : le cochon avance jusqu’à")
+    assert line.startswith("Ada pioche une tuile marquée 2\u00a0: le cochon avance jusqu’à")
     assert ", où chaque " in line and line.endswith(".")
     i18n.set_language("en")
     assert ", where each " in log.lines()[-1]
@@ -70,8 +70,8 @@ def test_regression_one_log_line_per_discarded_tile_inside_a_turn() -> None:
     log.add([TilePlaced(0, "base/B", 1, 0, 0), TileDiscarded(0, "a"), TileDiscarded(0, "b"),
              TileDiscarded(0, "c"), TileDiscarded(1, "d")])
     assert log.lines()[1:] == [
-        "Ada a pioché 3 tuiles qui ne vont nulle part : elles retournent dans la boîte.",
-        "Bruno a pioché une tuile qui ne va nulle part : elle retourne dans la boîte.",
+        "Ada a pioché 3 tuiles qui ne vont nulle part\u00a0: elles retournent dans la boîte.",
+        "Bruno a pioché une tuile qui ne va nulle part\u00a0: elle retourne dans la boîte.",
     ]
 
 

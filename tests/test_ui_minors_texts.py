@@ -72,7 +72,7 @@ def test_regression_entree_la_pose_a_key_is_never_the_subject_of_a_verb() -> Non
             for match in re.finditer(rf"(?<![\w+]){re.escape(name)}(?![\w+])", text):
                 before = text[:match.start()].rstrip()[-20:]
                 after = text[match.end():match.end() + 6]
-                if after.startswith((" :", ")", " ou ", " / ", " pour ")) or allowed_before.search(before):
+                if after.startswith((" :", "\u00a0:", ")", " ou ", " / ", " pour ")) or allowed_before.search(before):
                     continue
                 bad.append((where, text[max(0, match.start() - 30):match.end() + 30]))
     assert not bad, bad

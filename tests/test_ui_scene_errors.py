@@ -152,7 +152,7 @@ def test_the_error_is_one_short_line_in_french_and_english():
         assert "\n" not in text and "\x1b" not in text
         assert len(text) < MAX_DETAIL + 250
     i18n.set_language("fr")
-    assert "« Continuer »" in notice_text(error, [True])
+    assert "«\u00a0Continuer\u00a0»" in notice_text(error, [True])
     assert "n’a pas pu" in notice_text(error, [True, False])
     i18n.set_language("en")
 

@@ -96,7 +96,7 @@ def test_plague_is_answered_by_clicking_a_follower_and_logged(app):  # noqa: F81
     _steps(app, 30)
     assert scene.banner.visible  # hot seat: the screen goes to Bleu, asked out of turn
     said = status(scene.game, c, final_running=False, thinking=False)
-    assert said.title.startswith("Bleu, à vous : Peste")
+    assert said.title.startswith("Bleu, à vous\u00a0: Peste")
     _dismiss_banner(scene, app)
     c.deploy(c.spots()[0])
     scene.confirm_turn()
@@ -167,8 +167,8 @@ def test_the_log_says_who_scored_what_and_why():
     log.add(event for _, event in replay.events)
     i18n.set_language("fr")
     lines = log.lines()
-    assert "Taxes : Bleu marque 8 points (2 chevaliers dans une ville à 2 blasons)." in lines
-    assert "Taxes : Rouge marque 3 points (1 chevalier dans une ville à 2 blasons)." in lines
+    assert "Taxes\u00a0: Bleu marque 8 points (2 chevaliers dans une ville à 2 blasons)." in lines
+    assert "Taxes\u00a0: Rouge marque 3 points (1 chevalier dans une ville à 2 blasons)." in lines
     assert not any(line.startswith("Bleu marque 8 points") for line in lines)  # said once
     i18n.set_language("en")
     assert "Taxes: Bleu scores 8 points (2 knights in a city with 2 shields)." in log.lines()

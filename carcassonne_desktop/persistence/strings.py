@@ -82,11 +82,11 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.load": "Charger",
         "saves.save": "Enregistrer",
         "saves.delete": "Supprimer",
-        "saves.delete_title": "Supprimer cette sauvegarde ?",
-        "saves.delete_confirm": "Supprimer définitivement « %{name} » ?",
-        "saves.overwrite_title": "Remplacer cette sauvegarde ?",
-        "saves.overwrite_confirm": "Une sauvegarde nommée « %{name} » existe déjà. "
-                                   "La remplacer ?",
+        "saves.delete_title": "Supprimer cette sauvegarde\u00a0?",
+        "saves.delete_confirm": "Supprimer définitivement «\u00a0%{name}\u00a0»\u00a0?",
+        "saves.overwrite_title": "Remplacer cette sauvegarde\u00a0?",
+        "saves.overwrite_confirm": "Une sauvegarde nommée «\u00a0%{name}\u00a0» existe déjà. "
+                                   "La remplacer\u00a0?",
         "saves.name_label": "Nom de la sauvegarde",
         "saves.default_name": "Partie du %{date}",
         "saves.autosave_name": "%{turn} · %{players}",
@@ -96,45 +96,45 @@ FALLBACK: dict[str, dict[str, str]] = {
         "saves.tiles_left": "%{count} tuiles restantes",
         "saves.computer": "ordinateur",
         "saves.empty": "Aucune partie enregistrée pour l’instant.",
-        "saves.unreadable": "Illisible : %{reason}",
+        "saves.unreadable": "Illisible\u00a0: %{reason}",
         "saves.example_read_only": "Les parties d’exemple ne peuvent pas être supprimées.",
         "saves.set_aside": "Sauvegardes automatiques illisibles par cette version, mises de "
-                           "côté sans être supprimées (%{count}) : %{folder}",
-        "saves.saved": "Partie enregistrée sous « %{name} ».",
-        "saves.hint": "↑/↓ : choisir · Entrée : charger · Suppr : effacer · Échap : retour",
-        "saves.hint_save": "Tapez un nom · Entrée : enregistrer · Échap : retour",
+                           "côté sans être supprimées (%{count})\u00a0: %{folder}",
+        "saves.saved": "Partie enregistrée sous «\u00a0%{name}\u00a0».",
+        "saves.hint": "↑/↓\u00a0: choisir · Entrée\u00a0: charger · Suppr\u00a0: effacer · Échap\u00a0: retour",
+        "saves.hint_save": "Tapez un nom · Entrée\u00a0: enregistrer · Échap\u00a0: retour",
         "saves.error.generic": "Cette sauvegarde est inutilisable.",
         "saves.error.missing": "Le fichier n’existe plus.",
         "saves.error.io": "Le fichier ne peut pas être lu (%{detail}).",
         "saves.error.empty": "Le fichier est vide.",
-        "saves.error.truncated": "Le fichier est tronqué : il s’arrête au milieu de la partie.",
+        "saves.error.truncated": "Le fichier est tronqué\u00a0: il s’arrête au milieu de la partie.",
         "saves.error.not_json": "Le fichier est abîmé (ce n’est pas une partie au format JSON).",
         "saves.error.not_a_save": "Ce fichier n’est pas une partie de Carcassonne.",
-        "saves.error.format": "Le fichier est abîmé : %{detail}.",
+        "saves.error.format": "Le fichier est abîmé\u00a0: %{detail}.",
         "saves.error.newer": "Cette partie a été enregistrée par une version plus récente "
                              "de Carcassonne (%{program}). Mettez le jeu à jour pour l’ouvrir.",
-        "saves.error.record": "La partie de ce fichier ne peut pas être rejouée : %{detail}.",
+        "saves.error.record": "La partie de ce fichier ne peut pas être rejouée\u00a0: %{detail}.",
         "saves.error.read_only": "Les parties d’exemple sont en lecture seule.",
         "saves.error.write": "La partie n’a pas pu être enregistrée (%{detail}). "
                              "La sauvegarde précédente est intacte.",
-        "saves.error.bad_text": "Le fichier est abîmé : un texte (%{where}) contient un caractère "
+        "saves.error.bad_text": "Le fichier est abîmé\u00a0: un texte (%{where}) contient un caractère "
                                 "qui n’est pas du texte.",
-        "saves.error.bad_name": "Le fichier est abîmé : un nom y est vide, beaucoup trop long ou "
+        "saves.error.bad_name": "Le fichier est abîmé\u00a0: un nom y est vide, beaucoup trop long ou "
                                 "contient un caractère de contrôle.",
         "saves.error.colour": "Le joueur %{n} a une couleur que le jeu ne connaît pas (%{colour}).",
         "saves.error.level": "Le joueur %{n} est un type de joueur que cette version ne connaît "
                              "pas (%{level}).",
-        "saves.error.date": "Le fichier est abîmé : sa date est impossible (%{date}).",
-        "saves.error.number": "Le fichier est abîmé : il contient un nombre de milliers de "
+        "saves.error.date": "Le fichier est abîmé\u00a0: sa date est impossible (%{date}).",
+        "saves.error.number": "Le fichier est abîmé\u00a0: il contient un nombre de milliers de "
                               "chiffres.",
-        "saves.error.no_actions": "Le fichier est abîmé : les coups de la partie ont disparu.",
-        "saves.error.nested": "Le fichier est abîmé : son contenu est imbriqué beaucoup trop "
+        "saves.error.no_actions": "Le fichier est abîmé\u00a0: les coups de la partie ont disparu.",
+        "saves.error.nested": "Le fichier est abîmé\u00a0: son contenu est imbriqué beaucoup trop "
                               "profondément.",
         "saves.error.same_colour": "Les joueurs %{n} et %{m} ont la même couleur.",
         "saves.error.same_name": "Les joueurs %{n} et %{m} ont le même nom.",
-        "saves.warning.backup": "La sauvegarde était abîmée (%{reason}) ; la sauvegarde "
+        "saves.warning.backup": "La sauvegarde était abîmée (%{reason})\u00a0; la sauvegarde "
                                 "précédente, du %{date}, a été chargée à la place.",
-        "saves.warning.migrated": "Cette sauvegarde est dans un ancien format ; elle sera "
+        "saves.warning.migrated": "Cette sauvegarde est dans un ancien format\u00a0; elle sera "
                                   "mise à jour au prochain enregistrement.",
     },
 }

@@ -435,7 +435,7 @@ def _indent(surface: pygame.Surface, dx: int) -> pygame.Surface:
 
 def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Greedy word wrap to a pixel width."""
-    words = text.split()
+    words = text.split(" ")  # plain spaces only: a no-break space ties « » : ; ! ? to a word
     lines: list[str] = []
     current = ""
     for word in words:

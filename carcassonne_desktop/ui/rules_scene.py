@@ -14,6 +14,7 @@ import pygame_gui
 
 from carcassonne_desktop import i18n
 from carcassonne_desktop.engine import registry
+from carcassonne_desktop.i18n.typography import typeset
 from carcassonne_desktop.ui.hud import veil
 from carcassonne_desktop.ui.panel_scene import PanelScene
 from carcassonne_desktop.ui.resources import colour, font
@@ -143,7 +144,7 @@ class RulesScene(PanelScene):
         language = i18n.current_language()
         for page_id, title, rules in self.shown_pages():
             if page_id == self.page:
-                text = rules.get(language) or rules.get("en", "")
+                text = typeset(rules.get(language) or rules.get("en", ""), language)
                 return rules_html(text, title.get(language) or title.get("en", page_id))
         return i18n.tr("rules.body")
 

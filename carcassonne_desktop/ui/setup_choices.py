@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 from carcassonne_desktop import i18n
+from carcassonne_desktop.i18n.typography import typeset
 from carcassonne_desktop.ui.expansions.boxes import BOXES, GROUPS, box, box_expansions
 from carcassonne_desktop.ui.game_log import wrap
 
@@ -93,7 +94,8 @@ def columns_of(heights: Sequence[int], columns: int) -> list[int]:
 def localised(value: Any, language: str) -> str:
     """A ``{"fr": ..., "en": ...}`` value in the current language (or a plain string)."""
     if isinstance(value, dict):
-        return str(value.get(language) or value.get("en") or next(iter(value.values()), ""))
+        text = str(value.get(language) or value.get("en") or next(iter(value.values()), ""))
+        return typeset(text, language)
     return str(value) if value else ""
 
 
