@@ -260,3 +260,73 @@ def test_what_is_worked_out_of_a_feature_the_position_owns_is_not_carried() -> N
         first = evaluator.carried_with(after, feature, "test", compute)
         second = evaluator.carried_with(after, feature, "test", compute)
         assert (first, second) == ((1, 2) if feature is owned[0] else (1, 1))
+
+
+def every_answer_then_the_next(game: Game, rng: random.Random, limit: int) -> list[Game]:
+    """What one search's answers judge in turn: every whole turn of a
+    position (up to `limit`: siblings of one placement share all but the
+    figure step, issue 30's carried prospects, supplies and fields), then
+    every whole turn of the position after a random one of them."""
+    out: list[Game] = []
+    for _ in range(2):
+        if game.is_over:
+            break
+        turns = [turn.after for _, turn in zip(range(limit), whole_turns(game))]
+        out.extend(turns)
+        if not turns:
+            break
+        game = turns[rng.randrange(len(turns))]
+    return out
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), placements=st.integers(3, 90),
+       players=st.integers(2, 4), first_edition=st.booleans())
+def test_sibling_whole_turns_judge_as_working_every_position_out_anew(
+    seed: int, placements: int, players: int, first_edition: bool
+) -> None:
+    """Every expansion, 2-4 players: the whole turns of a position one after
+    the other (what an uncapped answer judges), then those of the next
+    position, judged by one evaluator that carries a road's or city's whole
+    prospects, the start cities of fields, the supplies' sums and the bag's
+    fairs, and by one that works every position out anew."""
+    game = random_position(seed, placements, players, first_edition)
+    carried = Evaluator(game)
+    fresh = anew(game)
+    rng = random.Random(seed)
+    for position in every_answer_then_the_next(game, rng, 150):
+        assert carried.totals(position) == fresh.totals(position)
+
+
+def test_the_start_cities_of_a_field_the_position_owns_are_not_kept() -> None:
+    """A field the judged position owns may still grow in place (a search
+    plays a judged position on), so the start boards' cities it borders are
+    kept only for fields no game can change any more."""
+    owned_fields = 0
+    for seed in range(1, 6):
+        game = random_position(seed, 30, 2, False, EVERY)
+        evaluator = Evaluator(game)
+        for turn in whole_turns(game):
+            after = turn.after
+            owned_fields += sum(1 for f in after.features if f is not None and f.kind == "field"
+                                and f.figures and not after.shares_feature(f))
+            evaluator.totals(after)
+            assert evaluator._beside
+            assert all(after.shares_feature(field) for field in evaluator._beside)
+    assert owned_fields
+
+
+def test_the_bags_fairs_are_carried_by_the_tiles_in_the_bag() -> None:
+    """Two positions alike but for which tiles the bag holds (as many of
+    them): the fairs to come, hence the catapult tokens' worth, differ."""
+    from carcassonne_desktop.ai.expansions.catapult import fair_tiles, fairs_to_come
+
+    game = random_position(7, 5, 2, False, ("base", "catapult"))
+    fair = fair_tiles(game.rules.catalogue)
+    plain = next(tile for tile in game.bag if tile not in fair)
+    dry = game.copy()
+    dry.bag = [plain if tile in fair else tile for tile in dry.bag]
+    assert len(dry.bag) == len(game.bag) and fairs_to_come(dry) < fairs_to_come(game)
+    carried = Evaluator(game)
+    assert carried.totals(game) == anew(game).totals(game)
+    assert carried.totals(dry) == anew(game).totals(dry) != carried.totals(game)

@@ -173,11 +173,23 @@ class Evaluator:
         #: still empty with the same patterns; the chance of completion and
         #: open cells of a road or city, the prospects of a cloister.
         self._carried: dict[int, tuple[Feature, int, Awaited, Any]] = {}
+        #: root -> (the `_carried` entry, value context, prospects): a road's
+        #: or city's whole prospects, valid while that very entry is (the
+        #: same feature, tiles left and awaited cells: its chance and open
+        #: cells) and the value context is the same (its values); the two
+        #: values and the growth are then not worked out again (issue 30:
+        #: most of an answer's whole turns share most roads and cities).
+        self._carried_prospects: dict[int, tuple[Any, tuple[Any, ...],
+                                                 tuple[float, float, set[Cell]]]] = {}
         #: (root, completed) -> (feature, value context, value): a feature's
         #: value, valid while the root holds that very feature and the
         #: expansions' value contexts (`value_context`) are the same.
         self._carried_values: dict[tuple[int, bool], tuple[Feature, tuple[Any, ...], float]] = {}
         self._carried_terms: dict[Hashable, Any] = {}
+        #: a supply's items -> `_supply_sums`.
+        self._supplies: dict[tuple[tuple[str, int], ...], tuple[float, float, int]] = {}
+        #: shared field -> the start boards' cities it borders (`_prospects`).
+        self._beside: dict[Feature, int] = {}
         #: figures of a feature -> who wins its majority (`owners`).
         self._owners: dict[tuple[Any, ...], tuple[int, ...]] = {}
         #: figures of a feature nobody ties -> `Game.majority` (`majority`).
@@ -337,6 +349,13 @@ class Evaluator:
         if feature.completed:
             result = (0.0, 1.0, cells)
         elif kind in self._edge_kinds:
+            valued = self._carried_prospects.get(root)
+            if valued is not None and valued[1] == context:
+                carried = self._carried.get(root)
+                if (carried is valued[0] and carried[0] is feature  # type: ignore[index]
+                        and carried[1] == left and _still_awaited(game, carried[2])):  # type: ignore[index]
+                    cache[root] = valued[2]
+                    return valued[2]
             chance, cells = self._edge_chance(game, root, feature, left, draws)
             # What the engine says it is worth (inns, cathedrals and every
             # expansion's modifier included), grown by the expected tiles to
@@ -347,6 +366,10 @@ class Evaluator:
             growth = w.city_growth if kind == "city" else w.road_growth
             done = complete_now * (1.0 + growth * len(cells) / max(units, 1))
             result = (chance * done + (1.0 - chance) * now, chance, cells)
+            carried = self._carried.get(root)
+            if context is not None and carried is not None and carried[0] is feature:
+                # (`_edge_chance` just kept or confirmed this very entry)
+                self._carried_prospects[root] = (carried, context, result)
         elif kind in self._centre_kinds:
             carried = self._carried.get(root)
             if (carried is not None and carried[0] is feature and carried[1] == left
@@ -373,22 +396,34 @@ class Evaluator:
             value = 0.0
             completed = 0
             seen: set[int] = set()
+            find = game.find
+            features = game.features
             for node in feature.cities or ():
-                city_root = game.find(node)
+                city_root = find(node)
                 if city_root in seen:
                     continue
                 seen.add(city_root)
-                city = game.features[city_root]
+                city = features[city_root]
                 assert city is not None
                 if city.completed:
                     value += 3.0
                     completed += 1
                 else:
-                    value += 3.0 * self._prospects(game, city_root, city, left, draws, cache,
-                                                   context, field_cities)[1]
-            # a start board's city is completed from the start (the City of Carcassonne)
-            beside = self.carried_with(game, feature, _start_cities_beside,
-                                       lambda: _start_cities_beside(game, feature))
+                    # (a city bordering several fields: its prospects are
+                    # asked once per position, then read here)
+                    prospects = cache.get(city_root) or self._prospects(
+                        game, city_root, city, left, draws, cache, context, field_cities)
+                    value += 3.0 * prospects[1]
+            # a start board's city is completed from the start (the City of
+            # Carcassonne): read of the field's tiles and the start boards
+            # alone, so kept by the field while no game can change it
+            # (`carried_with`, here without its key: one per field)
+            if self.carry and game.shares_feature(feature):
+                beside = self._beside.get(feature)
+                if beside is None:
+                    beside = self._beside[feature] = _start_cities_beside(game, feature)
+            else:
+                beside = _start_cities_beside(game, feature)
             value += 3.0 * beside
             if field_cities is not None:
                 field_cities[root] = completed + beside
@@ -433,11 +468,15 @@ class Evaluator:
         # (player, figure, chance back discounted for the wait) of every
         # figure off the supply that may come home
         away: list[tuple[int, str, float]] = []
+        find = game.find
+        features = game.features
+        placed = []  # (the outlook's `placed`, for the terms)
         for player, figure, node in game.figures_placed:
-            root = game.find(node)
+            root = find(node)
             claimed[root] = None
-            feature = game.features[root]
+            feature = features[root]
             assert feature is not None
+            placed.append((player, figure, root, feature))
             _, chance, cells = self._prospects(game, root, feature, left, draws, cache,
                                                outlook.context, outlook.field_cities)
             if feature.kind != "field":
@@ -445,6 +484,7 @@ class Evaluator:
                 if w.size_decay != 1.0 and feature.kind in self._edge_kinds:
                     back *= w.size_decay ** max(0, len(feature.tiles) - 2)
                 away.append((player, figure, back))
+        outlook._placed = placed
         for expansion_away in self._away:
             away.extend(expansion_away(self, game))
         for player, figure, back in away:
@@ -474,19 +514,8 @@ class Evaluator:
                 totals[player] += value
         turns_left = left / n
         horizon = min(1.0, turns_left / w.follower_horizon)
-        majority = self._majority_figures
         for player in range(n):
-            # one pass over the supply: its weight, the part that never wins a
-            # majority, and the majority figures ready for the reserve
-            supply = weak = 0.0
-            ready = 0
-            for name, count in game.supply[player].items():
-                weight = count * self._figure_weight.get(name, w.weak_figure)
-                supply += weight
-                if name in majority:
-                    ready += count
-                else:
-                    weak += weight
+            supply, weak, ready = self._supply_sums(game.supply[player])
             effective = supply + expected_back[player]
             if w.weak_apart:
                 weak += weak_back[player]
@@ -506,6 +535,31 @@ class Evaluator:
         for term in self._terms:
             term(self, game, totals)
         return totals
+
+    def _supply_sums(self, supply: dict[str, int]) -> tuple[float, float, int]:
+        """(weight, the part that never wins a majority, the majority
+        figures ready for the reserve) of one player's supply, in one pass:
+        read of the supply alone, so worked out once per decision for each
+        (a search's positions have a few supplies between them)."""
+        key = tuple(supply.items())
+        hit = self._supplies.get(key)
+        if hit is None:
+            weights = self._figure_weight
+            default = self.weights.weak_figure
+            majority = self._majority_figures
+            total = weak = 0.0
+            ready = 0
+            for name, count in key:
+                weight = count * weights.get(name, default)
+                total += weight
+                if name in majority:
+                    ready += count
+                else:
+                    weak += weight
+            hit = (total, weak, ready)
+            if self.carry:
+                self._supplies[key] = hit
+        return hit
 
     def evaluate(self, game: Game, seat: int) -> float:
         """The seat's expected total minus the best opponent's."""

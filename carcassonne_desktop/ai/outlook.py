@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 #: (root, feature) of one feature.
 Rooted = tuple[int, "Feature"]
+#: (player, figure, root, feature) of one figure on the tiles.
+Placed = tuple[int, str, int, "Feature"]
 
 
 class Outlook:
@@ -52,6 +54,10 @@ class Outlook:
         self.field_cities: dict[int, int] = {}
         self._by_kind: dict[str, list[Rooted]] | None = None
         self._occupied: list[Rooted] | None = None
+        #: `placed()`: filled by the core's own pass over the figures when
+        #: it evaluates the position (it finds every figure's root anyway).
+        self._placed: list[Placed] | None = None
+        self._placed_as: dict[str, list[tuple[int, int, Feature]]] | None = None
         self._majority: dict[int, tuple[tuple[int, ...], int]] = {}
         self._owners: dict[int, tuple[int, ...]] = {}
         self._values: dict[tuple[int, bool], float] = {}
@@ -124,16 +130,36 @@ class Outlook:
             self._by_kind = by_kind
         return self._by_kind.get(kind, [])
 
+    def placed(self) -> list[Placed]:
+        """Every figure on the tiles with its feature's root and the feature,
+        in `figures_placed` order: the roots found once for the core and
+        every term (each term found them all again, issue 30)."""
+        if self._placed is None:
+            game = self.game
+            find = game.find
+            features = game.features
+            self._placed = [(player, figure, root, features[root])  # type: ignore[misc]
+                            for player, figure, node in game.figures_placed
+                            for root in (find(node),)]
+        return self._placed
+
+    def placed_as(self, figure: str) -> list[tuple[int, int, Feature]]:
+        """(player, root, feature) of every figure of that name on the tiles,
+        in `figures_placed` order."""
+        by_name = self._placed_as
+        if by_name is None:
+            by_name = self._placed_as = {}
+            for player, name, root, feature in self.placed():
+                by_name.setdefault(name, []).append((player, root, feature))
+        return by_name.get(figure, [])
+
     def occupied(self, kinds: Container[str] | None = None) -> list[Rooted]:
         """Each occupied, unfinished feature (of the given kinds) once, in
         the order its first figure was placed (`occupied_features`' order)."""
         if self._occupied is None:
-            game = self.game
             seen: set[int] = set()
             out: list[Rooted] = []
-            for _, _, node in game.figures_placed:
-                root = game.find(node)
-                feature = game.features[root]
+            for _, _, root, feature in self.placed():
                 if root in seen or feature is None or feature.completed:
                     continue
                 seen.add(root)

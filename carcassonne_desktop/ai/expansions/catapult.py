@@ -269,14 +269,19 @@ def fair_tiles(catalogue: Catalogue) -> frozenset[str]:
     return found
 
 
-def fairs_to_come(game: Game) -> int:
-    """Fair tiles not yet played: unseen, or in a hand."""
+def fairs_to_come(game: Game, evaluator: Evaluator | None = None) -> int:
+    """Fair tiles not yet played: unseen, or in a hand. With an evaluator,
+    the bag's fairs are counted once per decision for each bag (the bag is
+    most of the unseen tiles, and a search's positions share few bags)."""
     fair = fair_tiles(game.rules.catalogue).__contains__
     # (the tiles of `game.unseen_tile_counts()` counted without a Counter:
     # a tenth of this term at every evaluation, issue 30)
     hidden = sum(sum(map(fair, expansion.unseen_tiles(game)))
                  for expansion in game.rules.hooks["unseen_tiles"])
-    return sum(map(fair, game.bag)) + hidden + sum(sum(map(fair, hand)) for hand in game.hands)
+    bag = game.bag
+    in_bag = (sum(map(fair, bag)) if evaluator is None else
+              evaluator.carried((fairs_to_come, tuple(bag)), lambda: sum(map(fair, bag))))
+    return in_bag + hidden + sum(sum(map(fair, hand)) for hand in game.hands)
 
 
 def steadiness(game: Game) -> list[float]:
@@ -302,7 +307,7 @@ def tokens_in_hand(evaluator: Evaluator, game: Game, totals: list[float]) -> Non
     whose round is under way is played for sure by those still to hurl.
     Worked out once per decision for each (fairs, tokens spent, round)
     (`Evaluator.carried`: most positions of a search share them)."""
-    fairs = fairs_to_come(game)
+    fairs = fairs_to_come(game, evaluator)
     rnd = current_round(game)
     under_way = rnd.token if rnd is not None and not rnd.done else None
     waiting = rnd.hurlers if under_way is not None and rnd is not None else ()

@@ -45,12 +45,14 @@ def expected_hoards(evaluator: Evaluator, game: Game) -> list[float]:
         return hoards
     outlook = evaluator.outlook(game)
     for root, feature in outlook.occupied(KINDS):
-        owners, _ = outlook.majority(root, feature)
-        if not owners:
-            continue
+        # (the ingots first: most zones have none, and then who wins the
+        # feature is not asked)
         on_zone = evaluator.carried_with(game, feature, (_on_zone, state),
                                          lambda root=root: _on_zone(game, root, lying))
         if not on_zone:
+            continue
+        owners, _ = outlook.majority(root, feature)
+        if not owners:
             continue
         chance = outlook.chance(root, feature)
         for player in owners:

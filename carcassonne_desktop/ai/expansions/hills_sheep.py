@@ -41,15 +41,15 @@ def flocks(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     by the wolves left in the bag and the turns left to herd it."""
     state = state_of(game)
     n = game.num_players
-    left = evaluator.outlook(game).left
+    outlook = evaluator.outlook(game)
+    left = outlook.left
     horizon = min(1.0, left / n / FLOCK_HORIZON)
     wolf_share, mean_sheep = evaluator.carried((_bag_odds, state.bag),
                                                lambda: _bag_odds(state.bag or FULL_BAG))
     flocks = dict(state.flocks)
     fields: dict[int, list[int]] = {}
-    for player, figure, node in game.figures_placed:
-        if figure == SHEPHERD:
-            fields.setdefault(game.find(node), []).append(player)
+    for player, root, _ in outlook.placed_as(SHEPHERD):
+        fields.setdefault(root, []).append(player)
     for owners in fields.values():
         sheep = flock_sheep(t for p in owners for t in flocks.get(p, ()))
         value = sheep * horizon * FLOCK_KEPT * (1.0 - wolf_share)
@@ -106,6 +106,8 @@ def hill_ties(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     hill lose the share the core evaluator gave them; those on a hill gain it."""
     outlook = evaluator.outlook(game)
     for root, feature in outlook.occupied():
+        if len(feature.figures) < 2:
+            continue  # one figure ties nobody (`_hill_tie` says None): not asked
         tie = evaluator.carried_with(game, feature, _hill_tie,
                                      lambda feature=feature: _hill_tie(game, feature))
         if tie is None:

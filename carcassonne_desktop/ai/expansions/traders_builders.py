@@ -51,6 +51,8 @@ BUILDER_CAP = 3.0
 OWNER_SHARE = 0.6
 #: Unseen goods symbols of every kind in the box (9 wine, 6 grain, 5 cloth).
 BOX = {"wine": 9, "grain": 6, "cloth": 5}
+#: No token of any good (the default of each `held` count).
+_NONE_HELD = (0,) * len(GOODS)
 #: Key of game.turn_state the core sets once the tile of the turn is placed.
 _PLACED = "placed"
 
@@ -75,7 +77,7 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
         else:
             cities.append((tuple(goods.items()), outlook.chance(root, feature),
                            outlook.owners(root, feature)))
-    held = tuple(tuple(game.tokens[p].get(good, 0) for good in GOODS) for p in range(n))
+    held = tuple(tuple(map(game.tokens[p].get, GOODS, _NONE_HELD)) for p in range(n))
     key = (goods_majorities, held, outlook.left, tuple(cities), n)
     for player, points in evaluator.carried(key, lambda: _goods_additions(*key[1:])):
         totals[player] += points
@@ -133,11 +135,7 @@ def builder_turns(evaluator: Evaluator, game: Game, totals: list[float]) -> None
     left = outlook.left
     if left <= 0:
         return
-    for player, figure, node in game.figures_placed:
-        if figure != BUILDER:
-            continue
-        root = game.find(node)
-        feature = game.features[root]
+    for player, root, feature in outlook.placed_as(BUILDER):
         if feature is None or feature.completed:
             continue
         cells = outlook.open_cells(root, feature)
@@ -156,11 +154,7 @@ def builder_turns(evaluator: Evaluator, game: Game, totals: list[float]) -> None
 @evaluation_term(ID)
 def pig_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     outlook = evaluator.outlook(game)
-    for player, figure, node in game.figures_placed:
-        if figure != PIG:
-            continue
-        root = game.find(node)
-        feature = game.features[root]
+    for player, root, feature in outlook.placed_as(PIG):
         if feature is None or player not in outlook.owners(root, feature):
             continue
         value, _, _ = outlook.prospects(root, feature)
@@ -171,7 +165,7 @@ def pig_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
 def pigsty_cities(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     outlook = evaluator.outlook(game)
     for root, feature in outlook.occupied(("field",)):
-        if not feature.has_flag(PIGSTY):
+        if not feature.flags or not feature.has_flag(PIGSTY):
             continue
         owners, _ = outlook.majority(root, feature)  # the scoring's own majority (ties, hills)
         if owners:

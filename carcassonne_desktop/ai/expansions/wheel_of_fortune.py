@@ -35,7 +35,6 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term, figures_away
-from carcassonne_desktop.ai.knowledge import tiles_to_play
 from carcassonne_desktop.engine.expansions.wheel_of_fortune import (
     FORTUNE,
     ID,
@@ -214,7 +213,7 @@ def crown_followers_home(evaluator: Evaluator, game: Game) -> list[tuple[int, st
     if not crowned or not _counts_the_wait(evaluator):
         return []
     start = wheel_data().sections.index(pig_section(game))
-    left = tiles_to_play(game)
+    left = evaluator.outlook(game).left  # (`tiles_to_play`, read once a position)
     returns = crown_returns(start, icons_to_come(evaluator), left, game.num_players,
                             evaluator.weights.locked_decay)
     return [(player, figure, returns[index])
@@ -252,15 +251,11 @@ def _wheel_key(evaluator: Evaluator, game: Game, start: int) -> tuple[object, ..
     in the same order whoever moves (the answers inside a search share the
     additions of the seat's turns)."""
     partisans = _partisan_names(game.rules)
-    find = game.find
-    features = game.features
     outlook = evaluator.outlook(game)
     spots = []
-    for player, name, node in game.figures_placed:
+    for player, name, root, feature in outlook.placed():
         if name not in partisans:
             continue
-        root = find(node)
-        feature = features[root]
         if feature is None:
             continue
         kind = feature.kind

@@ -44,11 +44,13 @@ class Title(NamedTuple):
 # extension_state[ID]: {kind: (record, completed)} frozen as a tuple of pairs
 # in TITLES order; the holder is whoever holds the token.
 _EMPTY = ((0, 0), (0, 0))
+#: Each kind's place in TITLES (`title_of` is asked at every evaluation).
+_TITLE_INDEX = {kind: index for index, kind in enumerate(TITLES)}
 
 
 def title_of(game: Game, kind: str) -> Title:
     """The state of the king (`city`) or the robber baron (`road`)."""
-    index = list(TITLES).index(kind)
+    index = _TITLE_INDEX[kind]
     record, completed = (game.extension_state.get(ID) or _EMPTY)[index]
     token = TITLES[kind]
     holder = next(
