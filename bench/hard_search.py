@@ -16,7 +16,10 @@ play to the end, flatters the share). `name=value` pairs set `HardPlayer`
 attributes, as in bench/research/level_variant.py. Works on any revision
 whose `HardPlayer.last_stats` counts its `samples` (run an old checkout with
 PYTHONPATH=that checkout): that is how the BEFORE figures of bench/ai.md
-were taken. `--lines FILE` appends one JSON line per hard decision.
+were taken. `--lines FILE` appends one JSON line per hard decision, as it
+comes (a run stopped mid-game still leaves a partial `--report FILE`).
+`mid_shallow` counts the searches whose rounds looked fewer own turns ahead
+than `HardPlayer.own_turns` (`shallow_when_short=True`).
 
 On a shared machine compare shares and ratios, not seconds.
 """
@@ -53,6 +56,7 @@ class Decision:
     given_up: bool
     reached: bool  # the search completed `min_rounds` futures
     chosen: int = 0  # the candidate played: 0 the root's best (older lines have none)
+    own_turns: int | None = None  # the depth of the decision's rounds (older code: none)
 
 
 @dataclass
@@ -74,8 +78,10 @@ def expansions_of(text: str) -> tuple[str, ...]:
     return ids
 
 
-def play(index: int, expansions: tuple[str, ...], seed: int, series: Series) -> None:
-    """Game `index`: deal seed + index // 2, hard in seat index % 2."""
+def play(index: int, expansions: tuple[str, ...], seed: int, series: Series,
+         lines: Path | None = None) -> None:
+    """Game `index`: deal seed + index // 2, hard in seat index % 2; each
+    decision appended to `lines` as it comes."""
     hard_seat = index % 2
     levels = ["hard", "medium"] if hard_seat == 0 else ["medium", "hard"]
     setup = GameSetup(
@@ -101,8 +107,11 @@ def play(index: int, expansions: tuple[str, ...], seed: int, series: Series) -> 
             series.decisions.append(Decision(
                 index, placement, spent, stats.get("candidates", 1), samples,
                 bool(stats.get("given_up", 0)), samples >= hard.min_rounds,
-                stats.get("chosen", 0),
+                stats.get("chosen", 0), stats.get("own_turns"),
             ))
+            if lines is not None:
+                with lines.open("a") as out:
+                    out.write(json.dumps(series.decisions[-1].__dict__) + "\n")
         if placing and isinstance(action, PlaceTile):
             placement += 1
         game.apply(action)
@@ -132,6 +141,9 @@ def middle(series: Series, margin: int) -> list[Decision]:
 def report(series: Series, margin: int) -> dict[str, object]:
     mid = middle(series, margin)
     searched = [d for d in mid if d.candidates > 1]
+    # rounds played shallower than the configured look-ahead (`shallow_when_short`)
+    shallow = [d for d in searched
+               if d.samples and d.own_turns is not None and d.own_turns < HardPlayer.own_turns]
     reached = sum(d.reached for d in searched)
     low, high = wilson_interval(reached, len(searched))
     times = sorted(d.seconds for d in series.decisions)
@@ -152,6 +164,9 @@ def report(series: Series, margin: int) -> dict[str, object]:
         "mid_some_rounds": sum(d.samples > 0 for d in searched),
         # the look-ahead overruled the root's best turn (what medium would play)
         "mid_overruled": sum(d.chosen != 0 for d in searched),
+        "mid_shallow": len(shallow),
+        "mid_shallow_reached": sum(d.reached for d in shallow),
+        "mid_shallow_overruled": sum(d.chosen != 0 for d in shallow),
         "mid_samples_p50": percentile(sorted(d.samples for d in searched), 0.5),
         "mid_candidates_p50": percentile(sorted(d.candidates for d in searched), 0.5),
         "place_p50": round(percentile(times, 0.5), 3),
@@ -181,12 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     expansions = expansions_of(args.expansions)
     series = Series()
     for index in range(args.games):
-        before = len(series.decisions)
-        play(index, expansions, args.seed, series)
-        if args.lines:
-            with args.lines.open("a") as out:
-                for d in series.decisions[before:]:
-                    out.write(json.dumps(d.__dict__) + "\n")
+        play(index, expansions, args.seed, series, args.lines)
         print(f"game {index + 1}/{args.games}: hard {series.hard_points[-1]} "
               f"medium {series.medium_points[-1]}", file=sys.stderr, flush=True)
     print(json.dumps(report(series, args.margin), indent=1))

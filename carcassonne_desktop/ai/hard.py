@@ -3,7 +3,9 @@ sampled look-ahead (see search.py) until the choice is clear or time is up.
 
 Each sampled future plays the candidate, the opponent's answer (the `medium`
 policy), the seat's own next turn and the opponent's next answer, then
-evaluates the margin; with 4 tiles or fewer left it plays to the end.
+evaluates the margin; with 4 tiles or fewer left it plays to the end. With
+`shallow_when_short`, a decision whose full futures cannot fit its minimum
+rounds plays shorter ones (no own next turn) instead of giving up.
 
 Anytime: the root ranking alone is a complete answer (it is the `medium`
 move); every search round only refines it, and the best average so far is
@@ -111,6 +113,15 @@ class HardPlayer(Player):
     #: without them it gives up hopeless searches and plays its root's best
     #: whole turn, measured at 73.6% against medium over 53 games.
     cap_answers = False
+    #: When the full look-ahead (`own_turns`) is not expected to fit
+    #: `min_rounds` rounds in the time left, look one own turn shallower
+    #: (down to none: the candidate, each opponent's answer, the evaluation),
+    #: a round about a third of the cost, and give up only when even that is
+    #: hopeless. Decided once per decision, before the first round, so that
+    #: every paired difference compares futures of one depth. Off in the
+    #: product until games decide: with every expansion the full search gave
+    #: up on four mid-game placements in five (bench/ai.md, session 5).
+    shallow_when_short = False
 
     def __init__(
         self, seed: int | None = None, workers: int | None = None, rounds: int | None = None
@@ -190,20 +201,14 @@ class HardPlayer(Player):
             own_turns = max(own_turns, game.tiles_left())
         use_helper = bool(self.helpers) and deadline.remaining() > 2 * self.helper_chunk
         processes = 2 if use_helper else 1
-        # A round plays, for every candidate, one whole-turn answer per turn
-        # looked ahead (no more than there are tiles to answer with), each
-        # judging about as many whole turns as the root.
-        answers = min((game.num_players - 1) * (own_turns + 1) + own_turns, game.tiles_left())
         width = len(candidates)
         if self.first_candidates > 0:
             width = min(self.first_candidates, width)
-        round_estimate = width * answers * ranking_seconds
-        cap = self._answer_cap(turns, round_estimate, deadline.remaining(), processes)
-        if cap is not None and cap < turns:
-            round_estimate *= cap / turns
-        if self._hopeless(0, deadline.remaining(), round_estimate, processes,
-                          self.estimated_share):
-            return self._give_up(candidates, 0, 0)
+        plan = self._depth_plan(game, own_turns, width, ranking_seconds, turns, deadline.remaining(),
+                          processes)
+        if plan is None:
+            return self._give_up(candidates, 0, 0, own_turns=own_turns)
+        own_turns, cap, round_estimate = plan
         seat = game.deciding_player
         evaluator = Evaluator(game)
         schedule = draw_schedule(game, seed)
@@ -268,7 +273,7 @@ class HardPlayer(Player):
         if given_up:
             if future is not None:
                 future.cancel()
-            return self._give_up(candidates, len(rounds), helper_rounds, cap)
+            return self._give_up(candidates, len(rounds), helper_rounds, cap, own_turns)
         if future is not None and not settled and not deadline.cancelled:
             # The chunk was asked to end by the deadline: its rounds are due.
             got = parallel.collect(future, max(deadline.remaining(), 0.0) + 0.1)
@@ -280,20 +285,48 @@ class HardPlayer(Player):
             "candidates": len(candidates), "samples": len(rounds),
             "helper_samples": helper_rounds, "left": len(active), "width": width,
             "reached": int(len(rounds) >= self.min_rounds), "answer_turns": cap or 0,
+            "own_turns": own_turns,  # the depth of every round of this decision
             # 0: the root's best turn (the `medium` move); more: the search overruled it
             "chosen": chosen,
         }
         return candidates[chosen]
 
+    def _depth_plan(
+        self, game: Game, own_turns: int, width: int, ranking_seconds: float, turns: int,
+        remaining: float, processes: int,
+    ) -> tuple[int, int | None, float] | None:
+        """The depth (own turns), the answers' cap and the estimated seconds
+        of a round for the whole decision, before its first round; None when
+        even the shallowest depth allowed is hopeless (the search is given
+        up). The full depth, or with `shallow_when_short` outside the endgame
+        the deepest that fits `min_rounds` rounds, down to none."""
+        depths = [own_turns]
+        if self.shallow_when_short and game.tiles_left() > self.endgame_tiles:
+            depths += range(own_turns - 1, -1, -1)
+        for depth in depths:
+            # A round plays, for every candidate, one whole-turn answer per
+            # turn looked ahead (no more than there are tiles to answer
+            # with), each judging about as many whole turns as the root.
+            answers = min((game.num_players - 1) * (depth + 1) + depth, game.tiles_left())
+            estimate = width * answers * ranking_seconds
+            cap = self._answer_cap(turns, estimate, remaining, processes)
+            if cap is not None and cap < turns:
+                estimate *= cap / turns
+            # a shallower depth is left only for full rounds that fit
+            share = self.estimated_share if depth == depths[-1] else 1.0
+            if not self._hopeless(0, remaining, estimate, processes, share):
+                return depth, cap, estimate
+        return None
+
     def _give_up(
         self, candidates: list[tuple[Action, ...]], samples: int, helper_samples: int,
-        cap: int | None = None,
+        cap: int | None = None, own_turns: int = 0,
     ) -> tuple[Action, ...]:
         """The root's best turn, played without waiting for the search (see
         `hopeless_share`), and the record of how far the search got."""
         self.last_stats = {"candidates": len(candidates), "samples": samples,
                            "helper_samples": helper_samples, "given_up": 1, "reached": 0,
-                           "answer_turns": cap or 0}
+                           "answer_turns": cap or 0, "own_turns": own_turns}
         return candidates[0]
 
     def _hopeless(
