@@ -1,0 +1,187 @@
+"""hard's shallower look-ahead when the full one cannot fit (issue 30,
+`HardPlayer.shallow_when_short`): the depth is decided once per decision
+from the round estimate, every round of that decision (the helper's too)
+plays it, and with the switch off (the product) nothing changes."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import sys
+from collections.abc import Iterator
+from concurrent.futures import Future
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import pytest
+
+from carcassonne_desktop.ai import hard as hard_module
+from carcassonne_desktop.ai import parallel
+from carcassonne_desktop.ai.deadline import Deadline
+from carcassonne_desktop.ai.hard import HardPlayer
+from carcassonne_desktop.ai.search import play_round, run_rounds
+from carcassonne_desktop.engine import Game
+from tests.test_ai_outlook import random_position
+
+HARD_SEARCH = Path(__file__).resolve().parent.parent / "bench" / "hard_search.py"
+
+
+def shallow_player(on: bool) -> HardPlayer:
+    player = HardPlayer(3, workers=1)
+    player.shallow_when_short = on  # on the instance: the class stays the product's
+    return player
+
+
+def test_shallow_when_short_is_off_in_the_product() -> None:
+    assert HardPlayer.shallow_when_short is False
+    assert HardPlayer.own_turns == 1
+
+
+def test_the_depth_is_the_deepest_whose_rounds_fit() -> None:
+    """Two players, three candidates: a full round plays three answers per
+    candidate (opponent, own turn, opponent), a shallow one one answer, so
+    with the ranking at `r` seconds the estimates are 9r and 3r."""
+    game = SimpleNamespace(num_players=2, tiles_left=lambda: 40)
+    on, off = shallow_player(True), shallow_player(False)
+    # 2 s for 22 full rounds: full depth, switch or not
+    assert on._depth_plan(game, 1, 3, 0.01, 300, 2.0, 1) == (1, None, pytest.approx(0.09))
+    # 2.2 full rounds: below min_rounds, so shallow (6.7 rounds) when on;
+    # off, the full search goes ahead as before (not hopeless)
+    assert on._depth_plan(game, 1, 3, 0.1, 300, 2.0, 1) == (0, None, pytest.approx(0.3))
+    assert off._depth_plan(game, 1, 3, 0.1, 300, 2.0, 1) == (1, None, pytest.approx(0.9))
+    # 0.74 full rounds: given up when off, 2.2 shallow rounds when on
+    assert off._depth_plan(game, 1, 3, 0.3, 300, 2.0, 1) is None
+    assert on._depth_plan(game, 1, 3, 0.3, 300, 2.0, 1) == (0, None, pytest.approx(0.9))
+    # a second process doubles what fits
+    assert on._depth_plan(game, 1, 3, 0.1, 300, 4.0, 2) == (1, None, pytest.approx(0.9))
+    # even shallow rounds cannot fit: given up
+    assert on._depth_plan(game, 1, 3, 1.0, 300, 2.0, 1) is None
+    # two own turns configured (five answers, 15r): one shallower first
+    # (7.4 rounds of 9r), then none
+    assert on._depth_plan(game, 2, 3, 0.03, 300, 2.0, 1)[0] == 1  # type: ignore[index]
+    assert on._depth_plan(game, 2, 3, 0.1, 300, 2.0, 1)[0] == 0  # type: ignore[index]
+
+
+def test_the_endgame_rule_is_not_made_shallower() -> None:
+    """With `endgame_tiles` tiles or fewer rounds play to the end: a search
+    that cannot afford that is given up, not cut short."""
+    player = shallow_player(True)
+    endgame = SimpleNamespace(num_players=2, tiles_left=lambda: player.endgame_tiles)
+    assert player._depth_plan(endgame, 4, 3, 0.3, 300, 2.0, 1) is None
+    assert player._depth_plan(endgame, 4, 3, 0.001, 300, 2.0, 1) == (
+        4, None, pytest.approx(0.012))
+
+
+def fake_ranking(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """hard's clock says the root ranking took `seconds` (so the estimate
+    says full rounds cannot fit), then advances a millisecond a call (the
+    measured rounds are quick: the estimate alone decides)."""
+    ticks: Iterator[float] = itertools.chain([0.0], itertools.count(seconds, 0.001))
+    monkeypatch.setattr(hard_module, "now", lambda: next(ticks))
+
+
+def recorded_depths(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The depth (own turns) of every round hard plays in this process."""
+    depths: list[int] = []
+
+    def recording(*args: Any) -> Any:
+        depths.append(args[9])
+        return play_round(*args)
+
+    monkeypatch.setattr(hard_module, "play_round", recording)
+    return depths
+
+
+def searched_position() -> Game:
+    game = random_position(7, 25, 2, False, ("base",))
+    assert game.tiles_left() > HardPlayer.endgame_tiles
+    return game
+
+
+def test_a_short_search_plays_shallow_rounds_instead_of_giving_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = searched_position()
+    depths = recorded_depths(monkeypatch)
+    fake_ranking(monkeypatch, 0.3)
+    player = shallow_player(True)
+    player.decide(game, list(game.legal_actions()), Deadline(2.0))
+    stats = player.last_stats
+    assert stats["candidates"] > 1 and "given_up" not in stats
+    assert stats["own_turns"] == 0 and stats["samples"] >= 2
+    # every round of the decision at that one depth, even once the measured
+    # pace would let full rounds fit
+    assert len(depths) == stats["samples"] and set(depths) == {0}
+
+
+def test_with_the_switch_off_a_short_search_is_given_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = searched_position()
+    depths = recorded_depths(monkeypatch)
+    fake_ranking(monkeypatch, 0.3)
+    player = shallow_player(False)
+    player.decide(game, list(game.legal_actions()), Deadline(2.0))
+    assert player.last_stats["given_up"] == 1 and player.last_stats["samples"] == 0
+    assert player.last_stats["own_turns"] == player.own_turns and depths == []
+
+
+def test_the_helper_plays_the_same_shallow_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The helper process is stood in for by the same rounds played here,
+    one a request: what matters is the depth it is asked for."""
+    game = searched_position()
+    depths = recorded_depths(monkeypatch)
+    helper_depths: list[int] = []
+
+    def submit(game: Game, candidates: list[Any], seed: int, seconds: float, own_turns: int,
+               first_round: int = 1, step: int = 2, active: list[int] | None = None,
+               answer_turns: int | None = None) -> Future[Any]:
+        helper_depths.append(own_turns)
+        future: Future[Any] = Future()
+        future.set_result(run_rounds(game, candidates, seed, Deadline(seconds), first_round,
+                                     step, own_turns, 1, active, answer_turns))
+        return future
+
+    monkeypatch.setattr(parallel, "submit_rounds", submit)
+    # two processes: full rounds need a slower ranking to be out of reach
+    fake_ranking(monkeypatch, 0.6)
+    player = shallow_player(True)
+    player.helpers = 1
+    player.decide(game, list(game.legal_actions()), Deadline(2.0))
+    assert player.last_stats["helper_samples"] >= 1
+    assert helper_depths and set(helper_depths) == set(depths) == {0}
+
+
+def load_hard_search() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("hard_search_bench", HARD_SEARCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_hard_search_reports_the_shallow_searches(tmp_path: Path) -> None:
+    """bench/hard_search.py counts the mid-game searches played shallow,
+    from lines with the depth and from older lines without it."""
+    bench = load_hard_search()
+
+    def line(placement: int, samples: int, own_turns: int | None, chosen: int = 0) -> str:
+        decision = {"game": 0, "placement": placement, "seconds": 1.0, "candidates": 4,
+                    "samples": samples, "given_up": samples == 0,
+                    "reached": samples >= 6, "chosen": chosen, "own_turns": own_turns}
+        if own_turns is None:
+            del decision["own_turns"]
+        return json.dumps(decision)
+
+    rows = [line(10, 8, 0, 2), line(11, 3, 0), line(12, 9, 1, 1), line(13, 0, 1),
+            line(14, 7, None), line(40, 0, 1)]
+    path = tmp_path / "lines.jsonl"
+    path.write_text("\n".join(rows) + "\n")
+    figures = bench.report(bench.load_lines(path), 10)
+    assert figures["mid_searched"] == 5
+    assert (figures["mid_shallow"], figures["mid_shallow_reached"],
+            figures["mid_shallow_overruled"]) == (2, 1, 1)
+    assert figures["mid_reached"] == 3 and figures["mid_overruled"] == 2
