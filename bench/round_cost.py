@@ -7,7 +7,7 @@ capped (`cap_answers=True`: the first `--cap` whole turns from the
 placements judged best alone).
 
     python bench/round_cost.py [--positions 4] [--rounds 2] [--cap 20]
-        [--only base|all] [--profile FILE]
+        [--only base|all] [--profile FILE] [--own-turns N]
 
 Positions: `bench/whole_turns.py`'s random-play games (2 players, seeds 1
 and up) stopped at their 30th tile placement; candidates: the root's best
@@ -15,8 +15,10 @@ and up) stopped at their 30th tile placement; candidates: the root's best
 Uses only APIs older than itself, so the same file measures an older
 checkout: `PYTHONPATH=/that/checkout python bench/round_cost.py` (the first
 line says which code ran). `--profile FILE` writes a cProfile of the rounds
-(one row, the first of `--only`). CPU time: on a shared machine compare
-same-run ratios, not seconds.
+(one row, the first of `--only`). `--own-turns N` plays rounds that
+deep (default `HardPlayer.own_turns`; 0 is the shallow look-ahead of
+`shallow_when_short`). CPU time: on a shared machine compare same-run
+ratios, not seconds.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ def setups(expansions: tuple[str, ...], count: int) -> list[tuple[Game, list[tup
 
 
 def round_seconds(game: Game, candidates: list[tuple[Action, ...]], rounds: int,
-                  cap: int | None) -> list[float]:
+                  cap: int | None, own_turns: int = HardPlayer.own_turns) -> list[float]:
     """CPU seconds of each of `rounds` rounds at one position (one evaluator
     for them all, as in a search)."""
     evaluator = Evaluator(game)
@@ -64,7 +66,7 @@ def round_seconds(game: Game, candidates: list[tuple[Action, ...]], rounds: int,
     for index in range(rounds):
         start = time.process_time()
         play_round(game, candidates, playing, seat, evaluator, SEED, index, schedule, None,
-                   HardPlayer.own_turns, cap)
+                   own_turns, cap)
         out.append(time.process_time() - start)
     return out
 
@@ -76,6 +78,7 @@ def main() -> None:
     parser.add_argument("--cap", type=int, default=20)
     parser.add_argument("--only", choices=["base", "all"], default=None)
     parser.add_argument("--profile", default=None)
+    parser.add_argument("--own-turns", type=int, default=HardPlayer.own_turns)
     args = parser.parse_args()
     print(f"code: {carcassonne_desktop.__file__}")
     for name, expansions in chosen_rows(args.only):
@@ -85,12 +88,13 @@ def main() -> None:
             if profile is not None:
                 profile.enable()
             seconds = [s for game, candidates in positions
-                       for s in round_seconds(game, candidates, args.rounds, cap)]
+                       for s in round_seconds(game, candidates, args.rounds, cap,
+                                              args.own_turns)]
             if profile is not None:
                 profile.disable()
                 profile.dump_stats(args.profile)
                 args.profile = None
-            print(f"{name} {label}: median {statistics.median(seconds):.3f} s a round "
+            print(f"{name} {label}, own turns {args.own_turns}: median {statistics.median(seconds):.3f} s a round "
                   f"({len(seconds)} rounds on {len(positions)} positions; "
                   f"total {sum(seconds):.2f} s)")
 
