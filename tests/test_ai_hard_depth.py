@@ -100,14 +100,22 @@ def searched_position() -> Game:
     return game
 
 
-def test_a_short_search_plays_shallow_rounds_instead_of_giving_up(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def short_decision(monkeypatch: pytest.MonkeyPatch, on: bool) -> tuple[HardPlayer, list[int]]:
+    """One decision of a player whose full rounds cannot fit (the ranking
+    said to take 0.3 s: 0.74 full rounds, 2.2 shallow ones in 2 s), and
+    the depth of each round it played."""
     game = searched_position()
     depths = recorded_depths(monkeypatch)
     fake_ranking(monkeypatch, 0.3)
-    player = shallow_player(True)
+    player = shallow_player(on)
     player.decide(game, list(game.legal_actions()), Deadline(2.0))
+    return player, depths
+
+
+def test_a_short_search_plays_shallow_rounds_instead_of_giving_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    player, depths = short_decision(monkeypatch, True)
     stats = player.last_stats
     assert stats["candidates"] > 1 and "given_up" not in stats
     assert stats["own_turns"] == 0 and stats["samples"] >= 2
@@ -119,11 +127,7 @@ def test_a_short_search_plays_shallow_rounds_instead_of_giving_up(
 def test_with_the_switch_off_a_short_search_is_given_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game = searched_position()
-    depths = recorded_depths(monkeypatch)
-    fake_ranking(monkeypatch, 0.3)
-    player = shallow_player(False)
-    player.decide(game, list(game.legal_actions()), Deadline(2.0))
+    player, depths = short_decision(monkeypatch, False)
     assert player.last_stats["given_up"] == 1 and player.last_stats["samples"] == 0
     assert player.last_stats["own_turns"] == player.own_turns and depths == []
 
