@@ -162,3 +162,41 @@ def test_the_load_rows_in_english_name_the_box_and_the_date(app, tmp_path):  # n
     assert rows[ids[("base",)]][-1] == f"Base game only · {date}"
     assert rows["broken.json"][0] == "broken" and rows["broken.json"][1].startswith("Unreadable")
     assert not any("Tour" in line or "Illisible" in line for lines in rows.values() for line in lines)
+
+
+def test_the_pointer_on_a_rows_second_line_lights_the_whole_row(app, tmp_path):  # noqa: F811
+    """Session 4: the pointer on a row's second line lit that line alone
+    (pygame-gui has one line an item), so one save looked like two rows; the
+    chosen save showed chosen on its first line only."""
+    import pygame
+
+    from carcassonne_desktop.ui.save_load_scene import load_scene
+
+    store = SaveStore(tmp_path / "data", examples=tmp_path / "none")
+    store.save(_game(BIG_BOX_2014, 1), "first")
+    store.save(_game(FIVE, 2), "second")
+    family_window(app)
+    scene = load_scene(app, store, lambda loaded: None)
+    app.stack.push(scene)
+    app.step(0.016)
+    items = scene.list.item_list
+    line, index = next((line, index) for line, index in scene._more_lines.items()
+                       if index != scene.browser.selected)
+    row = [i for i in range(len(items)) if scene._row_of(i) == index]
+    others = [i for i in range(len(items)) if scene._row_of(i) not in (index, None)]
+    assert len(row) >= 2 and others
+
+    def states(lines):  # type: ignore[no-untyped-def]
+        return [items[i]["button_element"].drawable_shape.active_state.state_id for i in lines]
+
+    pygame.mouse.set_pos(items[line]["button_element"].get_abs_rect().center)
+    for _ in range(3):
+        app.step(0.016)
+    assert states(row) == ["hovered"] * len(row)
+    assert "hovered" not in states(others)
+    pygame.mouse.set_pos((1, 1))
+    for _ in range(3):
+        app.step(0.016)
+    assert "hovered" not in states(row + others)
+    assert states(others) == ["selected"] * len(others)  # the chosen save, whole
+    assert states(row) == ["normal"] * len(row)

@@ -341,6 +341,40 @@ class SaveLoadScene(PanelScene):
             elif button is not None:
                 button.unselect()
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._light_hovered_row()
+
+    def _row_of(self, line: int) -> int | None:
+        """The save (slot index) a list line belongs to (None: a heading)."""
+        assert self.list is not None
+        if line in self._more_lines:
+            return self._more_lines[line]
+        object_id = self.list.item_list[line]["object_id"]
+        return int(object_id.rsplit("_", 1)[1]) if object_id.startswith("#slot_") else None
+
+    def _light_hovered_row(self) -> None:
+        """A row's lines are list items of their own (pygame-gui has one
+        line an item), so the pointer over one lit that line alone and the
+        row looked like two (session 4): every line of the row under the
+        pointer shows hovered, those of the chosen save chosen (its first
+        line alone did), the others plain."""
+        if self.list is None:
+            return
+        items = self.list.item_list
+        rows = [self._row_of(line) for line in range(len(items))]
+        hovered = next((row for row, item in zip(rows, items, strict=True)
+                        if item["button_element"] is not None and item["button_element"].hovered),
+                       None)
+        for row, item in zip(rows, items, strict=True):
+            button = item["button_element"]
+            if button is None or button.hovered or button.drawable_shape is None:
+                continue
+            lit = hovered is not None and row == hovered
+            chosen = button.is_selected or (row is not None and row == self.browser.selected)
+            button.drawable_shape.set_active_state(
+                "hovered" if lit else "selected" if chosen else "normal")
+
     @staticmethod
     def _object_id(element: pygame_gui.elements.UISelectionList) -> str | None:
         picked = element.get_single_selection(include_object_id=True)
