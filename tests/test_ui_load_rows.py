@@ -122,21 +122,30 @@ def test_one_expansion_is_said_in_the_singular(language: str, expected: str) -> 
         i18n.set_language("en")
 
 
-def test_clicking_a_rows_second_line_selects_its_save(app, tmp_path):  # noqa: F811
-    """The row's lines after its first are list items of their own: one
-    picks the same save, and the selection shows on the row's first line."""
-    from carcassonne_desktop.ui.save_load_scene import MORE_ID, load_scene
-    from tests.test_ui_game_flow import _click_at
+def _two_saves_and_an_unchosen_second_line(window, tmp_path):  # type: ignore[no-untyped-def]
+    """The Load screen with two saves: (scene, a list line after the first
+    of a row, that row's save) for the save not chosen."""
+    from carcassonne_desktop.ui.save_load_scene import load_scene
 
     store = SaveStore(tmp_path / "data", examples=tmp_path / "none")
     store.save(_game(BIG_BOX_2014, 1), "first")
     store.save(_game(FIVE, 2), "second")
-    family_window(app)
-    scene = load_scene(app, store, lambda loaded: None)
-    app.stack.push(scene)
-    app.step(0.016)
+    family_window(window)
+    scene = load_scene(window, store, lambda loaded: None)
+    window.stack.push(scene)
+    window.step(0.016)
     line, index = next((line, index) for line, index in scene._more_lines.items()
                        if index != scene.browser.selected)
+    return scene, line, index
+
+
+def test_clicking_a_rows_second_line_selects_its_save(app, tmp_path):  # noqa: F811
+    """The row's lines after its first are list items of their own: one
+    picks the same save, and the selection shows on the row's first line."""
+    from carcassonne_desktop.ui.save_load_scene import MORE_ID
+    from tests.test_ui_game_flow import _click_at
+
+    scene, line, index = _two_saves_and_an_unchosen_second_line(app, tmp_path)
     assert scene.list.item_list[line]["object_id"] == MORE_ID
     name = scene.browser.slots[index].info.name
     _click_at(app, scene.list.item_list[line]["button_element"].rect.center)
@@ -170,18 +179,8 @@ def test_the_pointer_on_a_rows_second_line_lights_the_whole_row(app, tmp_path): 
     chosen save showed chosen on its first line only."""
     import pygame
 
-    from carcassonne_desktop.ui.save_load_scene import load_scene
-
-    store = SaveStore(tmp_path / "data", examples=tmp_path / "none")
-    store.save(_game(BIG_BOX_2014, 1), "first")
-    store.save(_game(FIVE, 2), "second")
-    family_window(app)
-    scene = load_scene(app, store, lambda loaded: None)
-    app.stack.push(scene)
-    app.step(0.016)
+    scene, line, index = _two_saves_and_an_unchosen_second_line(app, tmp_path)
     items = scene.list.item_list
-    line, index = next((line, index) for line, index in scene._more_lines.items()
-                       if index != scene.browser.selected)
     row = [i for i in range(len(items)) if scene._row_of(i) == index]
     others = [i for i in range(len(items)) if scene._row_of(i) not in (index, None)]
     assert len(row) >= 2 and others
