@@ -468,15 +468,10 @@ class Evaluator:
         # (player, figure, chance back discounted for the wait) of every
         # figure off the supply that may come home
         away: list[tuple[int, str, float]] = []
-        find = game.find
-        features = game.features
-        placed = []  # (the outlook's `placed`, for the terms)
-        for player, figure, node in game.figures_placed:
-            root = find(node)
+        # (the roots found once, shared with the terms: `Outlook.placed`)
+        for player, figure, root, feature in outlook.placed():
             claimed[root] = None
-            feature = features[root]
             assert feature is not None
-            placed.append((player, figure, root, feature))
             _, chance, cells = self._prospects(game, root, feature, left, draws, cache,
                                                outlook.context, outlook.field_cities)
             if feature.kind != "field":
@@ -484,7 +479,6 @@ class Evaluator:
                 if w.size_decay != 1.0 and feature.kind in self._edge_kinds:
                     back *= w.size_decay ** max(0, len(feature.tiles) - 2)
                 away.append((player, figure, back))
-        outlook._placed = placed
         for expansion_away in self._away:
             away.extend(expansion_away(self, game))
         for player, figure, back in away:

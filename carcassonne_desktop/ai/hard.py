@@ -204,8 +204,8 @@ class HardPlayer(Player):
         width = len(candidates)
         if self.first_candidates > 0:
             width = min(self.first_candidates, width)
-        plan = self._depth_plan(game, own_turns, width, ranking_seconds, turns, deadline.remaining(),
-                          processes)
+        plan = self._depth_plan(game, own_turns, width, ranking_seconds, turns,
+                                deadline.remaining(), processes)
         if plan is None:
             return self._give_up(candidates, 0, 0, own_turns=own_turns)
         own_turns, cap, round_estimate = plan

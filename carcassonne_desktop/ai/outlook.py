@@ -54,8 +54,7 @@ class Outlook:
         self.field_cities: dict[int, int] = {}
         self._by_kind: dict[str, list[Rooted]] | None = None
         self._occupied: list[Rooted] | None = None
-        #: `placed()`: filled by the core's own pass over the figures when
-        #: it evaluates the position (it finds every figure's root anyway).
+        #: `placed()`: every figure's root, found once for the core and the terms.
         self._placed: list[Placed] | None = None
         self._placed_as: dict[str, list[tuple[int, int, Feature]]] | None = None
         self._majority: dict[int, tuple[tuple[int, ...], int]] = {}
