@@ -199,3 +199,16 @@ def test_the_pointer_on_a_rows_second_line_lights_the_whole_row(app, tmp_path): 
     assert "hovered" not in states(row + others)
     assert states(others) == ["selected"] * len(others)  # the chosen save, whole
     assert states(row) == ["normal"] * len(row)
+
+
+def test_a_saves_detail_shows_its_players_whole_regression_fourth_line_half_hidden(app, tmp_path):  # noqa: F811
+    """Session 5's screenshots: room kept under the detail for a message
+    that was not there cut a three-player save's detail after its first
+    player, who showed half hidden until the box was scrolled. Without a
+    message the detail runs to the column's bottom and needs no scrolling."""
+    scene, _, _ = _two_saves_and_an_unchosen_second_line(app, tmp_path)
+    assert scene.message is None
+    assert scene.detail.relative_rect.bottom == scene._detail_area.bottom
+    assert scene.detail.scroll_bar is None
+    for name in NAMES:
+        assert name in scene.detail.html_text

@@ -218,7 +218,13 @@ class SaveLoadScene(PanelScene):
             y += surface.get_height() + 12
         notes = [note for note in (self.browser.message, self.browser.notice) if note]
         # The set-aside notice names a folder: it needs room to be read whole.
-        reserve, least = (NOTES_HEIGHT, 120) if self.browser.notice else (100, 170)
+        # Without notes the detail takes the column's whole height: room kept
+        # for a message that is not there cut the players' lines (a save's
+        # fourth line was half hidden until scrolled).
+        if self.browser.notice:
+            reserve, least = NOTES_HEIGHT, 120
+        else:
+            reserve, least = (100 if notes else 0), 170
         if view is not None:
             # an unreadable file's reason is in its status ("Unreadable: ...") already
             # one player a line: "(ordinateur)" was cut or left alone on a line
