@@ -215,8 +215,7 @@ class Camera:
         x1 = max(r[2] for r in rects)
         y1 = max(r[3] for r in rects)
         target = clamp_zoom(zoom if zoom is not None else self.target_zoom)
-        room_w, room_h = max(1, aim.width - 2 * margin_px), max(1, aim.height - 2 * margin_px)
-        fit = min(room_w / max(x1 - x0, 1e-6), room_h / max(y1 - y0, 1e-6))
+        fit = self.fit_scale(rects, margin_px)
         if fit < target:
             target = clamp_zoom(math.floor(fit))
         s = max(1, round(target))
@@ -251,6 +250,15 @@ class Camera:
         cx, cy = self.target_centre or (self.centre_x, self.centre_y)
         return (cx + (aim.centerx - self.viewport.centerx) / s - width / 2,
                 cy + (aim.centery - self.viewport.centery) / s - height / 2, width, height)
+
+    def fit_scale(self, rects: Sequence[WorldRect], margin_px: float = FRAME_MARGIN_PX) -> float:
+        """The largest pixels-per-tile at which the world rectangles fit the
+        free area together (with ``margin_px`` round them)."""
+        aim = self._aim()
+        width = max(r[2] for r in rects) - min(r[0] for r in rects)
+        height = max(r[3] for r in rects) - min(r[1] for r in rects)
+        room_w, room_h = max(1, aim.width - 2 * margin_px), max(1, aim.height - 2 * margin_px)
+        return min(room_w / max(width, 1e-6), room_h / max(height, 1e-6))
 
     def shows(self, rects: Sequence[WorldRect]) -> bool:
         """Whether every world rectangle lies whole in the free area where

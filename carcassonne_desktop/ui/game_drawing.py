@@ -49,6 +49,7 @@ from carcassonne_desktop.ui.placement_controller import (
 )
 from carcassonne_desktop.ui.players_view import PlayerRow
 from carcassonne_desktop.ui.resources import colour, font
+from carcassonne_desktop.ui.spot_markers import MARKER_RADIUS, draw_markers, marker_at
 
 #: The smallest tile card worth drawing above the answer buttons.
 CARD_SMALLEST = 48
@@ -91,12 +92,18 @@ class GameDrawing:
         self.layer.draw(surface, self.camera, shown)
         if game.last_placed is not None and (c is None or c.state == PLACE):
             self.layer.draw_tile_frame(surface, self.camera, game.last_placed, colour("ui", "accent"), 3)
-        explain = self._explaining()
+        found = self.spot_markers()
+        pointed = marker_at(found, self.mouse)  # its words alone, over the board's
+        explain = self._explaining() and pointed is None
         if explain and self.hover_feature is not None:
             g, info = self.hover_feature
             self.layer.draw_feature(surface, self.camera, g, info)
         if c is not None:
             self._draw_human_overlays(surface, c, shown)
+        if found:
+            player = self.colours[self.game.deciding_player]
+            draw_markers(surface, found, player_rgb(player),
+                         lambda figure, size: self.meeples.get(figure, player, size), pointed, self.pulse)
         self._draw_computer_animation(surface)
         if self.final_current is not None:
             for x, y in self.final_current.tiles:
@@ -113,7 +120,12 @@ class GameDrawing:
                          self._spots_area(c))
         self._draw_panel(surface, c)
         self._draw_player_words(surface)
-        if not explain:
+        if pointed is not None:
+            # inside the free area: the bottom row's buttons are drawn over the board
+            draw_tooltip(surface, [i18n.tr("hud.spots_elsewhere")], self.mouse, self.free_rect(),
+                         pygame.Rect(pointed.centre[0] - MARKER_RADIUS, pointed.centre[1] - MARKER_RADIUS,
+                                     2 * MARKER_RADIUS, 2 * MARKER_RADIUS))
+        elif not explain:
             # above the track, not under the buttons below it
             draw_tooltip(surface, self.off_board.words_at(self.mouse, shown), self.mouse, board,
                          self.off_board.rect_at(self.mouse))

@@ -21,7 +21,15 @@ from carcassonne_desktop.ui.board_view import board_bounds
 from carcassonne_desktop.ui.camera import WorldRect
 from carcassonne_desktop.ui.expansions import board_choices
 from carcassonne_desktop.ui.game_constants import PLACE_FIT_MIN_ZOOM
-from carcassonne_desktop.ui.placement_controller import DECIDE, FIGURE, PLACE, READY, Spot
+from carcassonne_desktop.ui.placement_controller import (
+    DECIDE,
+    FIGURE,
+    PLACE,
+    READY,
+    PlacementController,
+    Spot,
+)
+from carcassonne_desktop.ui.spot_markers import SpotMarker, markers, spot_groups
 
 #: Half the side of the square a figure spot needs around its centre (tile units).
 SPOT_REACH = 0.16
@@ -64,11 +72,40 @@ class GameFraming:
         placed = [cell_rect((c.place_action.x, c.place_action.y))] if c.place_action is not None else []
         self.layer.sync(c.board_game)
         if c.state == FIGURE:
-            return placed + self.spot_rects(c.spots())
+            return placed + self._spots_to_frame(c, placed)
         if c.state == DECIDE:
             cells = [cell_rect(cell) for cell in board_choices(c.tentative, c.decision)]
             return cells + self.spot_rects(c.spots())
         return placed if c.state == READY else []
+
+    def _spots_to_frame(self, c: PlacementController, placed: list[WorldRect]) -> list[WorldRect]:
+        """The figure step's spots the view frames: all of them when they fit
+        with the tile at a scale they can be clicked at; else the tile's own,
+        and those in areas off the tiles (far crown spaces) get a marker at
+        the edge (`spot_markers`): framing them too zoomed out to 8 px marks."""
+        spots = c.spots()
+        every = self.spot_rects(spots)
+        on_tile = [spot for spot in spots if not spot.area]
+        if not on_tile or len(on_tile) == len(spots):
+            return every
+        if self.camera.fit_scale(every + placed) >= self.layer.spot_scale_needed(spots):
+            return every
+        return self.spot_rects(on_tile)
+
+    def spot_markers(self) -> list[SpotMarker]:
+        """A marker at the edge of the free area for each group of the
+        human's spots (an area's, a tile's) that is out of view."""
+        c = self.human_controller()
+        if c is None or c.state not in (FIGURE, DECIDE):
+            return []
+        spots = [spot for spot in c.spots() if self.layer.spot_position(self.camera, spot) is not None]
+        return markers(self.camera, spot_groups(spots, self.spot_rects(spots)))
+
+    def go_to_marker(self, marker: SpotMarker) -> None:
+        """A click on a marker: glide to its spots at a scale they can be clicked at."""
+        c = self.human_controller()
+        needed = self.layer.spot_scale_needed(c.spots()) if c is not None else self.camera.target_zoom
+        self.camera.frame(list(marker.rects), zoom=max(self.camera.target_zoom, needed))
 
     def _place_fits(self, rects: list[WorldRect]) -> bool:
         """Whether the squares for the tile fit the free area at a playable scale."""
@@ -90,7 +127,7 @@ class GameFraming:
         only_the_figure_kind = (step is not None and self._spots_view_for is not None
                                 and step[:2] == self._spots_view_for[:2])
         self._spots_view_for = step
-        if only_the_figure_kind and c is not None and self.camera.shows(self.spot_rects(c.spots())):
+        if only_the_figure_kind and c is not None and self.camera.shows(self.matters()):
             # a figure chip chosen: its spots are already in view, so the view
             # stays (each kind's spots need their own scale: the view zoomed
             # from 23 to 85 px a tile, and a click where a spot was missed)

@@ -30,6 +30,7 @@ from carcassonne_desktop.ui.placement_controller import (
     READY,
     PlacementController,
 )
+from carcassonne_desktop.ui.spot_markers import marker_at
 from carcassonne_desktop.ui.track_view import answer_square
 
 
@@ -153,6 +154,10 @@ class GameInput:
             if spot is not None:
                 c.deploy(spot)
                 self._after_tentative(c)
+                return True
+            marker = marker_at(self.spot_markers(), pos)
+            if marker is not None:
+                self.go_to_marker(marker)
                 return True
         if c.state == DECIDE:
             self.layer.sync(c.board_game)
