@@ -93,10 +93,12 @@ class GameFraming:
         return self.spot_rects(on_tile)
 
     def spot_markers(self) -> list[SpotMarker]:
-        """A marker at the edge of the free area for each group of the
-        human's spots (an area's, a tile's) that is out of view."""
+        """During the figure step, a marker at the edge of the free area for
+        each group of spots (an area's, the tile's) out of view. Not for a
+        question's spots: they are all framed, and a question naming
+        followers across the board would ring the view with markers."""
         c = self.human_controller()
-        if c is None or c.state not in (FIGURE, DECIDE):
+        if c is None or c.state != FIGURE:
             return []
         spots = [spot for spot in c.spots() if self.layer.spot_position(self.camera, spot) is not None]
         return markers(self.camera, spot_groups(spots, self.spot_rects(spots)))
