@@ -107,3 +107,30 @@ def test_crown_spaces_that_fit_are_framed_with_the_tile_and_get_no_marker(app):
     free = scene.free_rect().inflate(2, 2)
     for spot in c.spots():
         assert free.collidepoint(scene.layer.spot_position(scene.camera, spot))
+
+
+def test_a_crown_space_chosen_with_tab_comes_into_view(app):
+    """Keyboard play: Tab through the spots reaches the far crown spaces,
+    and the view follows the spot chosen."""
+    from carcassonne_desktop.ui.game_scene import GameScene
+    from tests.test_ui_game_flow import _key
+
+    family_window(app)
+    game, place = _far_crown_turn()
+    scene = GameScene(app, game)
+    app.stack.push(scene)
+    _steps(app)
+    scene.banner.dismiss()
+    c = scene.human_controller()
+    c.select_tile(c.hand.index(place.tile))
+    c.rotation = place.rot
+    c.place((place.x, place.y))
+    scene._after_tentative(c)
+    _settle(app, scene)
+    free = scene.free_rect().inflate(2, 2)
+    for _ in range(len(c.spots())):
+        _key(app, pygame.K_TAB)
+        _settle(app, scene)
+        spot = c.spots()[c.selected_spot]
+        assert free.collidepoint(scene.layer.spot_position(scene.camera, spot)), spot
+    assert any(spot.area for spot in c.spots())

@@ -243,7 +243,12 @@ class GameInput:
                 if cell is not None:
                     self._keep_in_view(cell)
             elif c.state in (FIGURE, DECIDE) and c.spots():
-                c.cycle_spot(step)
+                spot = c.cycle_spot(step)
+                if spot is not None:
+                    # a crown space out of view (the view frames the tile's
+                    # spots only when the others are far): the view follows
+                    self.layer.sync(c.board_game)
+                    self.camera.frame(self.spot_rects([spot]))
             elif c.state == DECIDE:
                 self._cycle_answer(c, step)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
