@@ -1,7 +1,8 @@
 """Where the game screen looks: the view follows the turn so that what a
 player must see or click is in the free area (the squares for the tile and
 the last tile played, a decision's squares and spots, the figure spots at a
-clickable size with the crown's spaces, the hint, the computer's tile). A
+clickable size with the crown's spaces when they fit, else a marker
+pointing to them, the hint, the computer's tile). A
 mixin of `GameScene`, like `GameInput`: it reads the scene's controllers
 and moves its camera, nothing else.
 
