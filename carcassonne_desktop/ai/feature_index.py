@@ -103,12 +103,12 @@ class KindIndex:
         then = len(entries)
         nodes: Changes = {}
         for node in sorted(dirty):
-            old = entries[node] if node < then else None
-            new = features[node] if node < now else None
-            if old is not None:
-                nodes.setdefault(old.kind, []).append(node)
-            if new is not None and (old is None or new.kind != old.kind):
-                nodes.setdefault(new.kind, []).append(node)
+            # (a node's feature, then or now, is of its segment's kind)
+            entry = entries[node] if node < then else None
+            if entry is None and node < now:
+                entry = features[node]
+            if entry is not None:
+                nodes.setdefault(entry.kind, []).append(node)
         return nodes
 
     def by_kind(self, game: Game, changes: Changes) -> ByKind:
