@@ -18,7 +18,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carcassonne_desktop.ai.evaluation import Evaluator
-from carcassonne_desktop.ai.outlook import Outlook
 from carcassonne_desktop.ai.turns import whole_turns
 from carcassonne_desktop.engine import Game
 from tests.test_ai_outlook import EVERY, random_position
@@ -331,43 +330,3 @@ def test_the_bags_fairs_are_carried_by_the_tiles_in_the_bag() -> None:
     carried = Evaluator(game)
     assert carried.totals(game) == anew(game).totals(game)
     assert carried.totals(dry) == anew(game).totals(dry) != carried.totals(game)
-
-
-def indexed_as_scanned(evaluator: Evaluator, position: Game) -> None:
-    """The evaluator's index of the features (patched from the engine's
-    change log, ai/feature_index.py) gives the position what a scan gives:
-    every kind's features, and a selection of them."""
-    from carcassonne_desktop.ai.feature_index import scan
-
-    scanned = scan(position)
-    outlook = evaluator.outlook(position)
-    for kind in {*scanned, "city", "road"}:
-        assert outlook.of_kind(kind) == scanned.get(kind, [])
-    large = [item for item in scanned.get("city", []) if len(item[1].tiles) >= 3]
-    assert Outlook(evaluator, position).selected(
-        "city", "large", lambda feature: len(feature.tiles) >= 3) == large
-
-
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), placements=st.integers(3, 90),
-       players=st.integers(2, 4), first_edition=st.booleans())
-def test_the_index_patched_from_the_change_log_reads_as_a_scan(
-    seed: int, placements: int, players: int, first_edition: bool
-) -> None:
-    """Every expansion, 2-4 players: sibling whole turns and the next
-    position's (one log base, then another), positions played on in place
-    after being judged, copies of copies played further (`judged_positions`),
-    each read by one evaluator's index as a scan reads it; and the totals
-    are those of an evaluator that works every position out anew."""
-    game = random_position(seed, placements, players, first_edition)
-    rng = random.Random(seed)
-    carried = Evaluator(game)
-    fresh = anew(game)
-    for position in [*every_answer_then_the_next(game, rng, 60),
-                     *judged_positions(game, rng)]:
-        indexed_as_scanned(carried, position)
-        assert carried.totals(position) == fresh.totals(position)
-        deeper = position.copy().copy()
-        play(deeper, rng, rng.randrange(1, 4))
-        indexed_as_scanned(carried, deeper)
-        assert carried.totals(deeper) == fresh.totals(deeper)

@@ -26,7 +26,6 @@ from carcassonne_desktop.ai.expansions import (
     terms_for,
     value_contexts_for,
 )
-from carcassonne_desktop.ai.feature_index import KindIndex
 from carcassonne_desktop.ai.knowledge import public_counts
 from carcassonne_desktop.ai.outlook import Outlook
 from carcassonne_desktop.engine import Game
@@ -187,8 +186,6 @@ class Evaluator:
         #: expansions' value contexts (`value_context`) are the same.
         self._carried_values: dict[tuple[int, bool], tuple[Feature, tuple[Any, ...], float]] = {}
         self._carried_terms: dict[Hashable, Any] = {}
-        #: the features by kind, patched from the engine's change log.
-        self.kind_index = KindIndex()
         #: a supply's items -> `_supply_sums`.
         self._supplies: dict[tuple[tuple[str, int], ...], tuple[float, float, int]] = {}
         #: shared field -> the start boards' cities it borders (`_prospects`).

@@ -18,10 +18,10 @@ games with every expansion).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Hashable
+from collections.abc import Callable, Container
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from carcassonne_desktop.ai.feature_index import Changes, Keep, scan
 from carcassonne_desktop.ai.knowledge import tiles_to_play
 
 if TYPE_CHECKING:
@@ -31,8 +31,6 @@ if TYPE_CHECKING:
 
 #: (root, feature) of one feature.
 Rooted = tuple[int, "Feature"]
-#: `Outlook._changed` before it is asked.
-_UNKNOWN = object()
 #: (player, figure, root, feature) of one figure on the tiles.
 Placed = tuple[int, str, int, "Feature"]
 
@@ -55,7 +53,6 @@ class Outlook:
         #: filled by the core's prospects of the fields as it counts them.
         self.field_cities: dict[int, int] = {}
         self._by_kind: dict[str, list[Rooted]] | None = None
-        self._changed: Changes | None | object = _UNKNOWN
         self._occupied: list[Rooted] | None = None
         #: `placed()`: every figure's root, found once for the core and the terms.
         self._placed: list[Placed] | None = None
@@ -120,28 +117,17 @@ class Outlook:
     def of_kind(self, kind: str) -> list[Rooted]:
         """Every feature of a kind (finished or not), by root, in root order."""
         if self._by_kind is None:
-            changes = self._changes()
-            self._by_kind = (scan(self.game) if changes is None
-                             else self.evaluator.kind_index.by_kind(self.game, changes))
+            # A node's entry is a feature exactly while the node is a root
+            # (tests/test_ai_carried_prospects.py checks it), so only the
+            # roots are visited, picked out by `compress` (a third of the
+            # nodes with every expansion).
+            by_kind: dict[str, list[Rooted]] = {}
+            features = self.game.features
+            for root in compress(range(len(features)), features):
+                feature = features[root]
+                by_kind.setdefault(feature.kind, []).append((root, feature))  # type: ignore[union-attr]
+            self._by_kind = by_kind
         return self._by_kind.get(kind, [])
-
-    def _changes(self) -> Changes | None:
-        """What the position changed since the evaluator's index of the
-        features (ai/feature_index.py), found once; None: no index (the
-        evaluator works every position out anew)."""
-        if self._changed is _UNKNOWN:
-            evaluator = self.evaluator
-            self._changed = evaluator.kind_index.changes(self.game) if evaluator.carry else None
-        return self._changed  # type: ignore[return-value]
-
-    def selected(self, kind: str, name: Hashable, keep: Keep) -> list[Rooted]:
-        """The features of a kind that `keep` keeps, in root order, patched
-        from the index's (`KindIndex.selected`): `keep` must read the
-        feature alone, and `name` name it and whatever else it reads."""
-        changes = self._changes()
-        if changes is None:
-            return [item for item in self.of_kind(kind) if keep(item[1])]
-        return self.evaluator.kind_index.selected(self.game, changes, kind, name, keep)
 
     def placed(self) -> list[Placed]:
         """Every figure on the tiles with its feature's root and the feature,

@@ -123,10 +123,6 @@ class Board:
     #: This game's token: the features it may change in place carry it
     #: (`writable_feature`); `copy` gives the original and the copy new ones.
     _owner: object
-    #: The change log (engine/change_log.py): the base state it counts from
-    #: and the nodes whose entry of `features` changed since.
-    change_base: object
-    changed_nodes: set[int]
     node_pos: list[Position]
     node_local: list[int]
     frontier: dict[Position, int]
@@ -225,7 +221,6 @@ class Board:
         does not own is cloned (once) and the clone replaces it here."""
         feature = self.features[root]
         assert feature is not None
-        self.changed_nodes.add(root)
         if feature.owner is not self._owner:
             feature = feature.clone(self._owner)
             self.features[root] = feature
@@ -277,9 +272,6 @@ class Board:
             a, b, fa, fb = b, a, fb, fa
         parent[b] = a
         features[b] = None
-        changed = self.changed_nodes
-        changed.add(a)
-        changed.add(b)
         if fa.owner is not self._owner:
             fa = features[a] = fa.clone(self._owner)
         fa.absorb(fb)
@@ -327,8 +319,6 @@ class Board:
         )
         templates = _TEMPLATES.get(rotated.tile.id) or _templates(rotated.tile)
         count = len(templates)
-        changed = self.changed_nodes
-        changed.update(range(base, base + count))
         self.node_pos.extend([pos] * count)
         self.node_local.extend(range(count))
         centre_nodes: list[int] = []
@@ -351,7 +341,6 @@ class Board:
                     self._union(node, nbase + nlocal, closes_edge)
                     continue
                 attached = find(nbase + nlocal)
-                changed.add(attached)
                 feature = features[attached]
                 if feature.owner is not owner:  # type: ignore[union-attr]
                     feature = features[attached] = feature.clone(owner)  # type: ignore[union-attr]

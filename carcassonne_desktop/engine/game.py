@@ -29,7 +29,6 @@ from carcassonne_desktop.engine.actions import (
 )
 from carcassonne_desktop.engine.board import Board, FeatureInfo, FigureOnBoard
 from carcassonne_desktop.engine.chance import Streams
-from carcassonne_desktop.engine.change_log import start_log
 from carcassonne_desktop.engine.core_works import (
     _CORE_FIGURE,
     _FIGURED,
@@ -73,7 +72,6 @@ class Game(CoreWorks, TurnDriver, Board, FigureMoves, FigureStep, Relinking, Sco
     __slots__ = (
         "_answers", "_calls", "_cursor", "_figure_options", "_jump", "_placement_counts", "_placements", "_rng",
         "_owner", "_rng_shared", "_to_score", "area_figures", "bag", "board", "breakdown",
-        "change_base", "changed_nodes",
         "extension_state", "features", "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
         "parent", "pawn_queue", "pawns", "settle_due", "pending", "rules", "score_terms", "scores", "setup",
@@ -107,7 +105,6 @@ class Game(CoreWorks, TurnDriver, Board, FigureMoves, FigureStep, Relinking, Sco
         self.parent = []
         self.features = []
         self._owner = object()  # the features this game may change in place (copy-on-write)
-        start_log(self)  # (engine/change_log.py: not state)
         self.node_pos = []
         self.node_local = []
         # Open cells with the edge pattern they require (see catalogue.EDGE_CODES),

@@ -127,8 +127,6 @@ class Relinking:
                 for a, b in expansion.tile_links(self, *pos):  # type: ignore[arg-type]
                     if base + a in members and base + b in members:
                         self._union(base + a, base + b, False)
-        # (every segment is logged as changed below: each ends a new root,
-        # asked for through `writable_feature`, or joined to one by `_union`)
         new_roots = sorted({self.find(n) for n in segments})
         for spot in figures:
             feature = self.writable_feature(self.find(spot[2]))

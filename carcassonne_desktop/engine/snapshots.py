@@ -10,7 +10,6 @@ from collections import Counter
 from typing import Any, TypeVar
 
 from carcassonne_desktop.engine.chance import clone_generator
-from carcassonne_desktop.engine.change_log import copy_log
 
 _G = TypeVar("_G", bound="Snapshots")
 
@@ -71,7 +70,6 @@ class Snapshots:
         other.features = list(self.features)
         self._owner = object()
         other._owner = object()
-        copy_log(self, other)  # (which nodes change from here: not state)
         other.node_pos = list(self.node_pos)
         other.node_local = list(self.node_local)
         other.frontier = dict(self.frontier)

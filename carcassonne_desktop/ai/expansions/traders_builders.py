@@ -39,7 +39,6 @@ from carcassonne_desktop.engine.expansions.traders_builders import (
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Game
-    from carcassonne_desktop.engine.features import Feature
 
 #: What one more turn is worth, in points (a turn scores a few points and
 #: improves the position).
@@ -67,9 +66,12 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
     n = game.num_players
     outlook = evaluator.outlook(game)
     cities = []
-    # (the cities with goods: patched from the change log, `Outlook.selected`)
-    for root, feature in outlook.selected("city", goods_majorities, _has_goods):
+    for root, feature in outlook.of_kind("city"):
+        if not feature.flags:
+            continue
         goods = goods_in(feature)
+        if not goods:
+            continue
         if feature.completed:
             cities.append((tuple(goods.items()), None, None))
         else:
@@ -79,10 +81,6 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
     key = (goods_majorities, held, outlook.left, tuple(cities), n)
     for player, points in evaluator.carried(key, lambda: _goods_additions(*key[1:])):
         totals[player] += points
-
-
-def _has_goods(city: Feature) -> bool:
-    return bool(city.flags) and bool(goods_in(city))
 
 
 def _goods_additions(
