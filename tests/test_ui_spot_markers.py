@@ -46,7 +46,9 @@ def _far_crown_turn() -> tuple[Game, PlaceTile]:
     raise AssertionError("no far placement with a crown space in this game")
 
 
-def test_far_crown_spaces_get_a_marker_regression_spots_framed_at_eight_pixels(app):
+def _figure_step_far_from_the_wheel(app):  # type: ignore[no-untyped-def]
+    """The game screen at the figure step of `_far_crown_turn`'s placement,
+    in the family's window: (scene, the human's controller)."""
     from carcassonne_desktop.ui.game_scene import GameScene
 
     family_window(app)
@@ -61,6 +63,11 @@ def test_far_crown_spaces_get_a_marker_regression_spots_framed_at_eight_pixels(a
     c.place((place.x, place.y))
     scene._after_tentative(c)
     _settle(app, scene)
+    return scene, c
+
+
+def test_far_crown_spaces_get_a_marker_regression_spots_framed_at_eight_pixels(app):
+    scene, c = _figure_step_far_from_the_wheel(app)
     assert c.state == FIGURE
     needed = scene.layer.spot_scale_needed(c.spots())
     assert scene.camera.scale >= needed - 1  # the tile's spots at a clickable scale
@@ -112,21 +119,9 @@ def test_crown_spaces_that_fit_are_framed_with_the_tile_and_get_no_marker(app):
 def test_a_crown_space_chosen_with_tab_comes_into_view(app):
     """Keyboard play: Tab through the spots reaches the far crown spaces,
     and the view follows the spot chosen."""
-    from carcassonne_desktop.ui.game_scene import GameScene
     from tests.test_ui_game_flow import _key
 
-    family_window(app)
-    game, place = _far_crown_turn()
-    scene = GameScene(app, game)
-    app.stack.push(scene)
-    _steps(app)
-    scene.banner.dismiss()
-    c = scene.human_controller()
-    c.select_tile(c.hand.index(place.tile))
-    c.rotation = place.rot
-    c.place((place.x, place.y))
-    scene._after_tentative(c)
-    _settle(app, scene)
+    scene, c = _figure_step_far_from_the_wheel(app)
     free = scene.free_rect().inflate(2, 2)
     for _ in range(len(c.spots())):
         _key(app, pygame.K_TAB)
