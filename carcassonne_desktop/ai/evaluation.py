@@ -34,19 +34,35 @@ from carcassonne_desktop.engine.features import NEIGHBOURHOOD as SURROUNDED
 from carcassonne_desktop.engine.geometry import DELTAS, NEIGHBOURHOOD
 
 Cell = tuple[int, int]
-#: The cells a feature's prospects read, each with its edge pattern then
-#: (None: no tile beside it yet).
-Awaited = tuple[tuple[Cell, "int | None"], ...]
+#: The cells a feature's prospects read, with what the frontier said of
+#: each (its edge pattern; None: no tile beside it yet), then those of the
+#: cells next to no tile (they must stay off the board too).
+Awaited = tuple[tuple[Cell, ...], tuple["int | None", ...], tuple[Cell, ...]]
+
+
+#: No entry (`Evaluator.carried`: a term may keep None).
+_MISSING = object()
+
+
+def _awaited(game: Game, cells: list[Cell]) -> Awaited:
+    """What `_still_awaited` checks of `cells` later."""
+    patterns = tuple(map(game.frontier.get, cells))
+    return (tuple(cells), patterns,
+            tuple(cell for cell, pattern in zip(cells, patterns) if pattern is None))
 
 
 def _still_awaited(game: Game, awaited: Awaited) -> bool:
     """Whether every cell is still empty with the same edge pattern: then
-    the chance that a tile to come lands there is the same."""
-    frontier = game.frontier
-    board = game.board
-    for cell, pattern in awaited:
-        if frontier.get(cell) != pattern or (pattern is None and cell in board):
-            return False
+    the chance that a tile to come lands there is the same. (The patterns
+    are read in one `map`: this runs for most features of every position.)"""
+    cells, patterns, beside_none = awaited
+    if tuple(map(game.frontier.get, cells)) != patterns:
+        return False
+    if beside_none:
+        board = game.board
+        for cell in beside_none:
+            if cell in board:
+                return False
     return True
 
 
@@ -143,6 +159,8 @@ class Evaluator:
         self._types = [(catalogue[t], n) for t, n in sorted(counts.items())]
         self._total = max(sum(counts.values()), 1)
         self._fit_cache: dict[int, int] = {}
+        #: (patterns the type fits, unseen count) of each type, for `fitting`.
+        self._fit_types = [(tile.fitting_patterns, n) for tile, n in self._types]
         w = weights
         self._edge_kinds = _kinds(EDGES)
         self._centre_kinds = _kinds(SURROUNDED)
@@ -200,7 +218,7 @@ class Evaluator:
         """How many unseen tiles fit an open cell with this edge pattern."""
         cached = self._fit_cache.get(pattern)
         if cached is None:
-            cached = sum(n for tile, n in self._types if tile.fitting_rotations(pattern))
+            cached = sum([n for fits, n in self._fit_types if pattern in fits])
             self._fit_cache[pattern] = cached
         return cached
 
@@ -258,9 +276,7 @@ class Evaluator:
         """Keep `result` for the next positions if nothing it read can change
         without the feature or those cells changing (see `_carried`)."""
         if self.carry and game.shares_feature(feature):
-            frontier = game.frontier
-            self._carried[root] = (feature, left, tuple((c, frontier.get(c)) for c in cells),
-                                   result)
+            self._carried[root] = (feature, left, _awaited(game, cells), result)
 
     def _value(self, game: Game, root: int, feature: Feature, completed: bool,
                context: tuple[Any, ...] | None) -> float:
@@ -286,9 +302,11 @@ class Evaluator:
         if not self.carry:
             return compute()
         memo = self._carried_terms
-        if key in memo:
-            return memo[key]
-        result = memo[key] = compute()
+        # (one look-up: a key is hashed anew at every look-up, and the terms'
+        # keys are long tuples)
+        result = memo.get(key, _MISSING)
+        if result is _MISSING:
+            result = memo[key] = compute()
         return result
 
     def carried_with(self, game: Game, feature: Feature, key: Hashable,
@@ -343,11 +361,10 @@ class Evaluator:
         hit = cache.get(root)
         if hit is not None:
             return hit
-        w = self.weights
         kind = feature.kind
-        cells: set[tuple[int, int]] = set()
+        cells: set[tuple[int, int]]
         if feature.completed:
-            result = (0.0, 1.0, cells)
+            result = (0.0, 1.0, set())
         elif kind in self._edge_kinds:
             valued = self._carried_prospects.get(root)
             if valued is not None and valued[1] == context:
@@ -356,6 +373,7 @@ class Evaluator:
                         and carried[1] == left and _still_awaited(game, carried[2])):  # type: ignore[index]
                     cache[root] = valued[2]
                     return valued[2]
+            w = self.weights
             chance, cells = self._edge_chance(game, root, feature, left, draws)
             # What the engine says it is worth (inns, cathedrals and every
             # expansion's modifier included), grown by the expected tiles to
@@ -380,6 +398,7 @@ class Evaluator:
             board = game.board
             filled = 1.0
             chance = 1.0
+            cells = set()
             for dx, dy in NEIGHBOURHOOD:
                 cell = (x + dx, y + dy)
                 if cell in board:
@@ -395,25 +414,27 @@ class Evaluator:
         elif kind == "field":
             value = 0.0
             completed = 0
-            seen: set[int] = set()
-            find = game.find
-            features = game.features
-            for node in feature.cities or ():
-                city_root = find(node)
-                if city_root in seen:
-                    continue
-                seen.add(city_root)
-                city = features[city_root]
-                assert city is not None
-                if city.completed:
-                    value += 3.0
-                    completed += 1
-                else:
-                    # (a city bordering several fields: its prospects are
-                    # asked once per position, then read here)
-                    prospects = cache.get(city_root) or self._prospects(
-                        game, city_root, city, left, draws, cache, context, field_cities)
-                    value += 3.0 * prospects[1]
+            cities = feature.cities
+            if cities:
+                seen: set[int] = set()
+                find = game.find
+                features = game.features
+                for node in cities:
+                    city_root = find(node)
+                    if city_root in seen:
+                        continue
+                    seen.add(city_root)
+                    city = features[city_root]
+                    assert city is not None
+                    if city.completed:
+                        value += 3.0
+                        completed += 1
+                    else:
+                        # (a city bordering several fields: its prospects are
+                        # asked once per position, then read here)
+                        prospects = cache.get(city_root) or self._prospects(
+                            game, city_root, city, left, draws, cache, context, field_cities)
+                        value += 3.0 * prospects[1]
             # a start board's city is completed from the start (the City of
             # Carcassonne): read of the field's tiles and the start boards
             # alone, so kept by the field while no game can change it
@@ -427,9 +448,9 @@ class Evaluator:
             value += 3.0 * beside
             if field_cities is not None:
                 field_cities[root] = completed + beside
-            result = (value, 0.0, cells)
+            result = (value, 0.0, set())
         else:  # a kind this evaluator does not know: what it is worth now
-            result = (float(game.feature_info(root).value), 0.0, cells)
+            result = (float(game.feature_info(root).value), 0.0, set())
         cache[root] = result
         return result
 
@@ -456,54 +477,81 @@ class Evaluator:
             self._outlook = previous
 
     def _totals(self, game: Game, outlook: Outlook) -> list[float]:
+        # (every attribute the per-figure loops read is looked up once here:
+        # about eleven figures a position with every expansion, issue 30)
         totals = [float(s) for s in game.scores]
         w = self.weights
         n = game.num_players
         left = outlook.left
         draws = outlook.draws
         cache = outlook.cache
+        context = outlook.context
+        field_cities = outlook.field_cities
+        prospects = self._prospects
+        edge_kinds = self._edge_kinds
+        locked_decay = w.locked_decay
+        size_decay = w.size_decay
         expected_back = [0.0] * n
         weak_back = [0.0] * n  # the part of expected_back that never wins a majority
-        claimed: dict[int, None] = {}
+        # root -> feature of every feature with a figure, in the order of
+        # their first figure
+        claimed: dict[int, Feature] = {}
         # (player, figure, chance back discounted for the wait) of every
         # figure off the supply that may come home
         away: list[tuple[int, str, float]] = []
         # (the roots found once, shared with the terms: `Outlook.placed`)
         for player, figure, root, feature in outlook.placed():
-            claimed[root] = None
-            assert feature is not None
-            _, chance, cells = self._prospects(game, root, feature, left, draws, cache,
-                                               outlook.context, outlook.field_cities)
-            if feature.kind != "field":
-                back = chance * w.locked_decay ** len(cells)
-                if w.size_decay != 1.0 and feature.kind in self._edge_kinds:
-                    back *= w.size_decay ** max(0, len(feature.tiles) - 2)
+            claimed[root] = feature
+            kind = feature.kind
+            hit = cache.get(root)
+            if hit is None:
+                hit = prospects(game, root, feature, left, draws, cache, context, field_cities)
+            if kind != "field":
+                back = hit[1] * locked_decay ** len(hit[2])
+                if size_decay != 1.0 and kind in edge_kinds:
+                    back *= size_decay ** max(0, len(feature.tiles) - 2)
                 away.append((player, figure, back))
         for expansion_away in self._away:
             away.extend(expansion_away(self, game))
+        figure_weight = self._figure_weight
+        weak_figure = w.weak_figure
+        majority_figures = self._majority_figures
+        weak_apart = w.weak_apart
         for player, figure, back in away:
-            worth = back * self._figure_weight.get(figure, w.weak_figure)
+            worth = back * figure_weight.get(figure, weak_figure)
             expected_back[player] += worth
-            if w.weak_apart and figure not in self._majority_figures:
+            if weak_apart and figure not in majority_figures:
                 weak_back[player] += worth
+        # the features someone wins, and who waits on each open cell of a
+        # road or city (an opponent's feature there may be joined to it)
         cell_owners: dict[tuple[int, int], list[tuple[str, tuple[int, ...]]]] = {}
         owned: list[tuple[float, tuple[int, ...], set[tuple[int, int]], str]] = []
-        for root in claimed:
-            feature = game.features[root]
-            assert feature is not None
-            owners = self.owners(game, feature.figures)
+        owners_of = self._owners if self.carry else {}
+        for root, feature in claimed.items():
+            figures = feature.figures
+            owners = owners_of.get(figures)
+            if owners is None:
+                owners = self.owners(game, figures)
             if not owners:
                 continue
             value, _, cells = cache[root]
-            owned.append((value, owners, cells, feature.kind))
-            if feature.kind in self._edge_kinds:
+            kind = feature.kind
+            owned.append((value, owners, cells, kind))
+            if kind in edge_kinds:
                 for cell in cells:
-                    cell_owners.setdefault(cell, []).append((feature.kind, owners))
+                    waiting = cell_owners.get(cell)
+                    if waiting is None:
+                        cell_owners[cell] = [(kind, owners)]
+                    else:
+                        waiting.append((kind, owners))
+        # a feature is threatened only through a cell two features wait on
+        shared_cells = {cell for cell, waiting in cell_owners.items() if len(waiting) > 1}
+        threat = w.threat
         for value, owners, cells, kind in owned:
-            if kind in self._edge_kinds and any(
+            if shared_cells and kind in edge_kinds and not shared_cells.isdisjoint(cells) and any(
                 k == kind and o != owners for cell in cells for k, o in cell_owners[cell]
             ):
-                value *= w.threat
+                value *= threat
             for player in owners:
                 totals[player] += value
         turns_left = left / n
@@ -559,5 +607,5 @@ class Evaluator:
         """The seat's expected total minus the best opponent's."""
         totals = self.totals(game)
         mine = totals[seat]
-        best_other = max(t for i, t in enumerate(totals) if i != seat)
+        best_other = max(totals[:seat] + totals[seat + 1:])
         return mine - best_other

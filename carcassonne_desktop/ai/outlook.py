@@ -41,6 +41,11 @@ class Outlook:
     the occupied ones, and per feature its prospects, open cells, majority
     and value."""
 
+    # (one is made for every position judged: slots make it and its reads cheaper)
+    __slots__ = ("evaluator", "game", "left", "draws", "cache", "field_cities", "_by_kind",
+                 "_occupied", "_placed", "_placed_as", "_majority", "_owners", "_values",
+                 "_cells", "_chances", "_memo", "_context")
+
     def __init__(self, evaluator: Evaluator, game: Game) -> None:
         self.evaluator = evaluator
         self.game = game

@@ -181,6 +181,7 @@ class TileType:
         "rotations",
         "_fits",
         "_edge_words",
+        "fitting_patterns",
     )
 
     def __init__(self, raw: Mapping[str, Any], expansion: str) -> None:
@@ -218,6 +219,10 @@ class TileType:
             for rotated in self.rotations
         )
         self._fits: dict[int, tuple[int, ...]] = _fitting_patterns(self._edge_words)
+        #: The patterns some rotation fits (read only): `pattern in
+        #: fitting_patterns` is `bool(fitting_rotations(pattern))` without a
+        #: call, for whoever asks it of every tile type (the evaluation).
+        self.fitting_patterns: Mapping[int, tuple[int, ...]] = self._fits
 
     def fitting_rotations(self, pattern: int) -> tuple[int, ...]:
         """Rotations whose edges match every edge an open cell requires."""
