@@ -34,35 +34,22 @@ from carcassonne_desktop.engine.features import NEIGHBOURHOOD as SURROUNDED
 from carcassonne_desktop.engine.geometry import DELTAS, NEIGHBOURHOOD
 
 Cell = tuple[int, int]
-#: The cells a feature's prospects read, with what the frontier said of
-#: each (its edge pattern; None: no tile beside it yet), then those of the
-#: cells next to no tile (they must stay off the board too).
-Awaited = tuple[tuple[Cell, ...], tuple["int | None", ...], tuple[Cell, ...]]
-
+#: The cells a feature's prospects read, each with its edge pattern then
+#: (None: no tile beside it yet).
+Awaited = tuple[tuple[Cell, "int | None"], ...]
 
 #: No entry (`Evaluator.carried`: a term may keep None).
 _MISSING = object()
 
 
-def _awaited(game: Game, cells: list[Cell]) -> Awaited:
-    """What `_still_awaited` checks of `cells` later."""
-    patterns = tuple(map(game.frontier.get, cells))
-    return (tuple(cells), patterns,
-            tuple(cell for cell, pattern in zip(cells, patterns) if pattern is None))
-
-
 def _still_awaited(game: Game, awaited: Awaited) -> bool:
     """Whether every cell is still empty with the same edge pattern: then
-    the chance that a tile to come lands there is the same. (The patterns
-    are read in one `map`: this runs for most features of every position.)"""
-    cells, patterns, beside_none = awaited
-    if tuple(map(game.frontier.get, cells)) != patterns:
-        return False
-    if beside_none:
-        board = game.board
-        for cell in beside_none:
-            if cell in board:
-                return False
+    the chance that a tile to come lands there is the same."""
+    frontier = game.frontier
+    board = game.board
+    for cell, pattern in awaited:
+        if frontier.get(cell) != pattern or (pattern is None and cell in board):
+            return False
     return True
 
 
@@ -276,7 +263,9 @@ class Evaluator:
         """Keep `result` for the next positions if nothing it read can change
         without the feature or those cells changing (see `_carried`)."""
         if self.carry and game.shares_feature(feature):
-            self._carried[root] = (feature, left, _awaited(game, cells), result)
+            frontier = game.frontier
+            self._carried[root] = (feature, left, tuple((c, frontier.get(c)) for c in cells),
+                                   result)
 
     def _value(self, game: Game, root: int, feature: Feature, completed: bool,
                context: tuple[Any, ...] | None) -> float:
@@ -347,7 +336,7 @@ class Evaluator:
     def value_context(self, game: Game) -> tuple[Any, ...]:
         """What the expansions in play say feature values read besides the
         features (`ai.expansions.value_context`), for this position."""
-        return tuple(context(game) for context in self._value_contexts)
+        return tuple([context(game) for context in self._value_contexts])
 
     def _prospects(
         self, game: Game, root: int, feature: Feature, left: int, draws: float,

@@ -138,14 +138,20 @@ class Outlook:
         """Every figure on the tiles with its feature's root and the feature,
         in `figures_placed` order: the roots found once for the core and
         every term (each term found them all again, issue 30)."""
-        if self._placed is None:
+        placed = self._placed
+        if placed is None:
             game = self.game
-            find = game.find
+            parent = game.parent
             features = game.features
-            self._placed = [(player, figure, root, features[root])  # type: ignore[misc]
-                            for player, figure, node in game.figures_placed
-                            for root in (find(node),)]
-        return self._placed
+            placed = self._placed = []
+            for player, figure, node in game.figures_placed:
+                # (`game.find` without its calls: most figures' nodes are
+                # one step from their root; nothing is written)
+                root = node
+                while parent[root] != root:
+                    root = parent[root]
+                placed.append((player, figure, root, features[root]))  # type: ignore[arg-type]
+        return placed
 
     def placed_as(self, figure: str) -> list[tuple[int, int, Feature]]:
         """(player, root, feature) of every figure of that name on the tiles,
@@ -200,6 +206,8 @@ class Outlook:
     def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
         """Anything else a term reads of the position once: `compute()` the
         first time `key` is asked."""
-        if key not in self._memo:
-            self._memo[key] = compute()
-        return self._memo[key]
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        result = memo[key] = compute()
+        return result

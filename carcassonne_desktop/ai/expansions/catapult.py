@@ -273,15 +273,20 @@ def fairs_to_come(game: Game, evaluator: Evaluator | None = None) -> int:
     """Fair tiles not yet played: unseen, or in a hand. With an evaluator,
     the bag's fairs are counted once per decision for each bag (the bag is
     most of the unseen tiles, and a search's positions share few bags)."""
-    fair = fair_tiles(game.rules.catalogue).__contains__
+    catalogue = game.rules.catalogue
+    fair = (fair_tiles(catalogue) if evaluator is None else
+            evaluator.carried((fair_tiles, catalogue), lambda: fair_tiles(catalogue))).__contains__
     # (the tiles of `game.unseen_tile_counts()` counted without a Counter:
     # a tenth of this term at every evaluation, issue 30)
-    hidden = sum(sum(map(fair, expansion.unseen_tiles(game)))
-                 for expansion in game.rules.hooks["unseen_tiles"])
+    count = 0
+    for expansion in game.rules.hooks["unseen_tiles"]:
+        count += sum(map(fair, expansion.unseen_tiles(game)))
     bag = game.bag
-    in_bag = (sum(map(fair, bag)) if evaluator is None else
+    count += (sum(map(fair, bag)) if evaluator is None else
               evaluator.carried((fairs_to_come, tuple(bag)), lambda: sum(map(fair, bag))))
-    return in_bag + hidden + sum(sum(map(fair, hand)) for hand in game.hands)
+    for hand in game.hands:
+        count += sum(map(fair, hand))
+    return count
 
 
 def steadiness(game: Game) -> list[float]:

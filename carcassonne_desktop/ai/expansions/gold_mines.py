@@ -14,6 +14,7 @@ one's own features (likely to complete) the best.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term
@@ -22,33 +23,49 @@ from carcassonne_desktop.engine.expansions.gold_mines import GOLD, ID, ingots, r
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Game
+    from carcassonne_desktop.engine.features import Feature
 
 KINDS = frozenset({"road", "city", "cloister", "garden", "shrine"})
+
+
+#: `rate` of each hoard asked so far (two are asked per player at every
+#: evaluation; the scoring sheet's look-up walks its rows).
+_rate = cache(rate)
 
 
 def hoard_value(count: float) -> float:
     """Final points of `count` ingots, interpolated between whole hoards."""
     low = int(count)
-    worth_low = low * rate(low)
+    worth_low = low * _rate(low)
     if count == low:
         return float(worth_low)
     high = low + 1
-    return worth_low + (count - low) * (high * rate(high) - worth_low)
+    return worth_low + (count - low) * (high * _rate(high) - worth_low)
 
 
 def expected_hoards(evaluator: Evaluator, game: Game) -> list[float]:
     """Each player's ingots expected at the end (held + likely collected)."""
     hoards = [float(game.tokens[p].get(GOLD, 0)) for p in range(game.num_players)]
     state = game.extension_state.get(ID)
-    lying = ingots(game)
-    if not lying:
+    if not state:  # (no ingot lies on the board: `ingots` is empty)
         return hoards
     outlook = evaluator.outlook(game)
+    # the ingots on each zone while these ingots lie on the board, by
+    # feature: a feature no game can change any more has the same zone
+    # (`Evaluator.carried_with`, the state hashed once a position, not once
+    # a feature)
+    on_zones: dict[Feature, int] = evaluator.carried((expected_hoards, state), dict)
+    lying: dict[tuple[int, int], int] | None = None
     for root, feature in outlook.occupied(KINDS):
         # (the ingots first: most zones have none, and then who wins the
         # feature is not asked)
-        on_zone = evaluator.carried_with(game, feature, (_on_zone, state),
-                                         lambda root=root: _on_zone(game, root, lying))
+        on_zone = on_zones.get(feature)
+        if on_zone is None:
+            if lying is None:
+                lying = ingots(game)
+            on_zone = _on_zone(game, root, lying)
+            if game.shares_feature(feature):
+                on_zones[feature] = on_zone
         if not on_zone:
             continue
         owners, _ = outlook.majority(root, feature)

@@ -46,10 +46,10 @@ def flocks(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     horizon = min(1.0, left / n / FLOCK_HORIZON)
     wolf_share, mean_sheep = evaluator.carried((_bag_odds, state.bag),
                                                lambda: _bag_odds(state.bag or FULL_BAG))
-    flocks = dict(state.flocks)
     fields: dict[int, list[int]] = {}
     for player, root, _ in outlook.placed_as(SHEPHERD):
         fields.setdefault(root, []).append(player)
+    flocks = dict(state.flocks) if fields else {}
     for owners in fields.values():
         sheep = flock_sheep(t for p in owners for t in flocks.get(p, ()))
         value = sheep * horizon * FLOCK_KEPT * (1.0 - wolf_share)

@@ -49,20 +49,23 @@ def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     outlook = evaluator.outlook(game)
     left = outlook.left
     placed = max(len(game.board), 1)
+    n = game.num_players
+    chance_of = outlook.chance
+    owners_of = outlook.owners
+    carried = evaluator.carried
     for kind in TITLES:
         title = title_of(game, kind)
         size = max(title.record, 1)
         contenders = []
         for root, feature in outlook.of_kind(kind):
-            if feature.completed or len(feature.tiles) < size:
+            if len(feature.tiles) < size or feature.completed:
                 continue
-            chance = outlook.chance(root, feature)
+            chance = chance_of(root, feature)
             if chance <= 0.0:
                 continue
-            contenders.append((chance, outlook.owners(root, feature)))
-        key = (titles, kind, title, start_count(game, kind), placed, left, tuple(contenders),
-               game.num_players)
-        for player, points in evaluator.carried(key, lambda key=key: _title_additions(*key[1:])):
+            contenders.append((chance, owners_of(root, feature)))
+        key = (titles, kind, title, start_count(game, kind), placed, left, tuple(contenders), n)
+        for player, points in carried(key, lambda key=key: _title_additions(*key[1:])):
             totals[player] += points
 
 

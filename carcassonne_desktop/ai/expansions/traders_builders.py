@@ -39,6 +39,7 @@ from carcassonne_desktop.engine.expansions.traders_builders import (
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Game
+    from carcassonne_desktop.engine.features import Feature
 
 #: What one more turn is worth, in points (a turn scores a few points and
 #: improves the position).
@@ -65,19 +66,24 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
     additions, worked out once per decision for each (`Evaluator.carried`)."""
     n = game.num_players
     outlook = evaluator.outlook(game)
+    # each city's goods, kept by the city while no game can change it
+    known: dict[Feature, tuple[tuple[str, int], ...]] = evaluator.carried((goods_in,), dict)
     cities = []
     for root, feature in outlook.of_kind("city"):
         if not feature.flags:
             continue
-        goods = goods_in(feature)
+        goods = known.get(feature)
+        if goods is None:
+            goods = tuple(goods_in(feature).items())
+            if game.shares_feature(feature):
+                known[feature] = goods
         if not goods:
             continue
         if feature.completed:
-            cities.append((tuple(goods.items()), None, None))
+            cities.append((goods, None, None))
         else:
-            cities.append((tuple(goods.items()), outlook.chance(root, feature),
-                           outlook.owners(root, feature)))
-    held = tuple(tuple(map(game.tokens[p].get, GOODS, _NONE_HELD)) for p in range(n))
+            cities.append((goods, outlook.chance(root, feature), outlook.owners(root, feature)))
+    held = tuple([tuple(map(tokens.get, GOODS, _NONE_HELD)) for tokens in game.tokens])
     key = (goods_majorities, held, outlook.left, tuple(cities), n)
     for player, points in evaluator.carried(key, lambda: _goods_additions(*key[1:])):
         totals[player] += points

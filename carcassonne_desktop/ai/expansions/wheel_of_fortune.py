@@ -171,10 +171,15 @@ def _crown_keys() -> tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...]:
 def _crown_followers(game: Game) -> list[tuple[int, int, list[tuple[int, str]]]]:
     """(section index, spaces, [(player, figure)]) of each section with
     figures on its crown."""
-    areas = game.area_figures
+    get = game.area_figures.get
     out = []
+    # (plain loops: a comprehension per section cost more than its look-ups)
     for index, spaces, keys in _crown_keys():
-        present = [held for key in keys for held in areas.get(key, ())]
+        present: list[tuple[int, str]] = []
+        for key in keys:
+            held = get(key)
+            if held:
+                present.extend(held)
         if present:
             out.append((index, spaces, present))
     return out
@@ -252,20 +257,20 @@ def _wheel_key(evaluator: Evaluator, game: Game, start: int) -> tuple[object, ..
     additions of the seat's turns)."""
     partisans = _partisan_names(game.rules)
     outlook = evaluator.outlook(game)
+    completed_cities = outlook.completed_cities
     spots = []
+    append = spots.append
     for player, name, root, feature in outlook.placed():
-        if name not in partisans:
-            continue
-        if feature is None:
+        if name not in partisans or feature is None:
             continue
         kind = feature.kind
         if kind == "field":
-            spots.append((player, root, kind, outlook.completed_cities(root, feature)))
+            append((player, root, kind, completed_cities(root, feature)))
         else:
-            spots.append((player, root, kind, feature.shields))
-    crowned = tuple((index, tuple(present)) for index, _, present in _crowned(evaluator, game))
+            append((player, root, kind, feature.shields))
+    crowned = tuple([(index, tuple(present)) for index, _, present in _crowned(evaluator, game)])
     return (ID, start, crowned, tuple(spots),
-            tuple(tuple(supply.items()) for supply in game.supply))
+            tuple([tuple(supply.items()) for supply in game.supply]))
 
 
 def _wheel_additions(evaluator: Evaluator, game: Game, start: int) -> list[tuple[int, float]]:

@@ -53,9 +53,12 @@ def title_of(game: Game, kind: str) -> Title:
     index = _TITLE_INDEX[kind]
     record, completed = (game.extension_state.get(ID) or _EMPTY)[index]
     token = TITLES[kind]
-    holder = next(
-        (p for p in range(game.num_players) if game.tokens[p].get(token, 0) > 0), None
-    )
+    # (a plain loop: the evaluation asks this of every position it judges)
+    holder = None
+    for player, held in enumerate(game.tokens):
+        if held.get(token, 0) > 0:
+            holder = player
+            break
     return Title(holder, record, completed)
 
 
