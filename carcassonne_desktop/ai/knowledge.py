@@ -48,4 +48,4 @@ def tiles_to_play(game: Game) -> int:
     these: the bag alone would miss the tiles already drawn into hands, which
     is a whole hand a player with the hand-of-three option.
     """
-    return game.tiles_left() + sum(len(hand) for hand in game.hands)
+    return game.tiles_left() + sum(map(len, game.hands))

@@ -87,6 +87,8 @@ class Scoring:
         hooks = self.rules.hooks["start_cities"]
         if not hooks:
             return ()
+        if len(hooks) == 1:  # (the Count alone: asked at every evaluation)
+            return tuple(hooks[0].start_cities(self))
         return tuple(city for expansion in hooks for city in expansion.start_cities(self))
 
     def start_cities_beside(self, field: Feature) -> list[tuple[int, Feature]]:

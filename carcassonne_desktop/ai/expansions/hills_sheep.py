@@ -50,8 +50,15 @@ def flocks(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     for player, root, _ in outlook.placed_as(SHEPHERD):
         fields.setdefault(root, []).append(player)
     flocks = dict(state.flocks) if fields else {}
+    carried = evaluator.carried
     for owners in fields.values():
-        sheep = flock_sheep(t for p in owners for t in flocks.get(p, ()))
+        # (each flock's sheep counted once per decision: a flock is a few
+        # tokens, the same in most positions)
+        sheep = 0
+        for p in owners:
+            tokens = flocks.get(p)
+            if tokens:
+                sheep += carried((flock_sheep, tokens), lambda tokens=tokens: flock_sheep(tokens))
         value = sheep * horizon * FLOCK_KEPT * (1.0 - wolf_share)
         for player in owners:
             totals[player] += value

@@ -64,7 +64,10 @@ def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
             if chance <= 0.0:
                 continue
             contenders.append((chance, owners_of(root, feature)))
-        key = (titles, kind, title, start_count(game, kind), placed, left, tuple(contenders), n)
+        # (the start boards are laid at the setup: every position of the
+        # decision has the same, so they are counted once per decision)
+        started = carried((start_count, kind), lambda kind=kind: start_count(game, kind))
+        key = (titles, kind, title, started, placed, left, tuple(contenders), n)
         for player, points in carried(key, lambda key=key: _title_additions(*key[1:])):
             totals[player] += points
 

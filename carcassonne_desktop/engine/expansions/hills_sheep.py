@@ -373,7 +373,7 @@ class HillsSheep(Expansion):
         return on_hill or owners
 
     def unseen_tiles(self, game: Game) -> Iterable[str]:
-        return tuple(tile for _, tile in state_of(game).hidden)
+        return tuple([tile for _, tile in state_of(game).hidden])
 
     def resample_hidden(self, game: Game, rng: random.Random, pool: list[str]) -> None:
         state = state_of(game)
