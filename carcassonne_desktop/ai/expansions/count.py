@@ -27,7 +27,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from carcassonne_desktop.ai.expansions import evaluation_term, turn_planner
-from carcassonne_desktop.ai.knowledge import sampled_copy, tiles_to_play
+from carcassonne_desktop.ai.knowledge import sampled_copy
 from carcassonne_desktop.engine.actions import PASS, Action, MoveFigure
 from carcassonne_desktop.engine.expansions.count import (
     AREA,
@@ -71,10 +71,12 @@ SWITCH = "count_city"
 def followers_in_the_city(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     if not getattr(evaluator.weights, SWITCH, 1.0):
         return
-    left = tiles_to_play(game)
+    left = evaluator.outlook(game).left  # (`tiles_to_play`, read once a position)
     horizon = min(1.0, left / game.num_players / HORIZON)
     blocked = count_quarter(game)
-    strength = {f.name: f.strength for f in game.rules.figures}
+    # (the rules' figures: the same for the whole decision)
+    strength = evaluator.carried((followers_in_the_city, "strength"),
+                                 lambda: {f.name: f.strength for f in game.rules.figures})
     for (area, quarter), held in game.area_figures.items():
         if area != AREA:
             continue

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 def places(game: Game) -> tuple[int | None, ...]:
     """The segments the mage and the witch stand on: the value of a road or
     city changes with them while the feature itself does not."""
-    return tuple(game.neutral_node(figure) for figure in FIGURES)
+    return tuple([game.neutral_node(figure) for figure in FIGURES])
 
 
 #: Answers the whole-turn search tries after each placement.
