@@ -33,10 +33,12 @@ SEEDS = (1, 2)
 PLACEMENTS = (15, 30, 45)
 
 
-def random_position(seed: int, expansions: tuple[str, ...], rules: Rules, placements: int) -> Game:
+def random_position(seed: int, expansions: tuple[str, ...], rules: Rules, placements: int,
+                    players: int = 2) -> Game:
     """The tile to place after `placements` placements of uniform random play
-    (seeded by `seed`; the game's end if it comes first)."""
-    game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
+    (seeded by `seed`; the game's end if it comes first), `players` seated
+    (as many as `rules` were made for)."""
+    game = Game(quick_setup(players, seed=seed, expansions=expansions), rules)
     rng = random.Random(seed)
     placed = 0
     while not game.is_over:
