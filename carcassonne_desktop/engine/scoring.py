@@ -87,7 +87,7 @@ class Scoring:
         hooks = self.rules.hooks["start_cities"]
         if not hooks:
             return ()
-        if len(hooks) == 1:  # (the Count alone: asked at every evaluation)
+        if len(hooks) == 1:  # (one expansion, the usual case: asked at every evaluation)
             return tuple(hooks[0].start_cities(self))
         return tuple(city for expansion in hooks for city in expansion.start_cities(self))
 
