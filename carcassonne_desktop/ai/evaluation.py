@@ -308,6 +308,19 @@ class Evaluator:
             return self.carried((key, feature), compute)
         return compute()
 
+    def carried_in(self, game: Game, table: dict[Any, Any], feature: Feature,
+                   compute: Callable[[], Any]) -> Any:
+        """`carried_with` for a term that asks many features under one long
+        key: the term fetches its table once a position (`carried(key,
+        dict)`, the key hashed once, not once a feature) and reads each
+        feature here, kept while the position shares that feature."""
+        hit = table.get(feature)
+        if hit is None:
+            hit = compute()
+            if game.shares_feature(feature):
+                table[feature] = hit
+        return hit
+
     def owners(self, game: Game, figures: tuple[Any, ...]) -> tuple[int, ...]:
         """`majority_owners` of a feature's figures: they alone decide it
         (with the players and the figures' strengths, the same for the

@@ -52,20 +52,12 @@ def expected_hoards(evaluator: Evaluator, game: Game) -> list[float]:
     outlook = evaluator.outlook(game)
     # the ingots on each zone while these ingots lie on the board, by
     # feature: a feature no game can change any more has the same zone
-    # (`Evaluator.carried_with`, the state hashed once a position, not once
-    # a feature)
     on_zones: dict[Feature, int] = evaluator.carried((expected_hoards, state), dict)
-    lying: dict[tuple[int, int], int] | None = None
     for root, feature in outlook.occupied(KINDS):
         # (the ingots first: most zones have none, and then who wins the
         # feature is not asked)
-        on_zone = on_zones.get(feature)
-        if on_zone is None:
-            if lying is None:
-                lying = ingots(game)
-            on_zone = _on_zone(game, root, lying)
-            if game.shares_feature(feature):
-                on_zones[feature] = on_zone
+        on_zone = evaluator.carried_in(game, on_zones, feature,
+                                       lambda root=root: _on_zone(game, root, ingots(game)))
         if not on_zone:
             continue
         owners, _ = outlook.majority(root, feature)

@@ -72,11 +72,8 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
     for root, feature in outlook.of_kind("city"):
         if not feature.flags:
             continue
-        goods = known.get(feature)
-        if goods is None:
-            goods = tuple(goods_in(feature).items())
-            if game.shares_feature(feature):
-                known[feature] = goods
+        goods = evaluator.carried_in(game, known, feature,
+                                     lambda feature=feature: tuple(goods_in(feature).items()))
         if not goods:
             continue
         if feature.completed:
