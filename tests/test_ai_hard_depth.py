@@ -64,6 +64,28 @@ def test_the_depth_is_the_deepest_whose_rounds_fit() -> None:
     assert on._depth_plan(game, 2, 3, 0.1, 300, 2.0, 1)[0] == 0  # type: ignore[index]
 
 
+def test_with_capped_answers_too_only_the_shallowest_depth_is_capped() -> None:
+    """`shallow_when_short` with `cap_answers`: the full depth is kept only
+    when its rounds fit with whole answers; otherwise the rounds go shallow
+    and their answers are capped as far as the time needs (before, the cap
+    always made the full depth fit, so it never went shallow)."""
+    game = SimpleNamespace(num_players=2, tiles_left=lambda: 40)
+    both = shallow_player(True)
+    both.cap_answers = True
+    capped_only = HardPlayer(3, workers=1)
+    capped_only.cap_answers = True
+    # 22 full rounds fit: full depth, whole answers
+    assert both._depth_plan(game, 1, 3, 0.01, 300, 2.0, 1) == (1, None, pytest.approx(0.09))
+    # 2.2 full rounds, 6.7 shallow ones: shallow with whole answers
+    assert both._depth_plan(game, 1, 3, 0.1, 300, 2.0, 1) == (0, None, pytest.approx(0.3))
+    # 0.74 full rounds, 2.2 shallow ones: shallow, each answer judging
+    # 300 x 2.2 / (1.5 x 6) = 74 whole turns; capped answers alone stay at
+    # the full depth with 300 x 0.74 / 9 = 24
+    depth, cap, estimate = both._depth_plan(game, 1, 3, 0.3, 300, 2.0, 1)  # type: ignore[misc]
+    assert (depth, cap) == (0, 74) and estimate == pytest.approx(0.9 * 74 / 300)
+    assert capped_only._depth_plan(game, 1, 3, 0.3, 300, 2.0, 1)[:2] == (1, 24)  # type: ignore[index]
+
+
 def test_the_endgame_rule_is_not_made_shallower() -> None:
     """With `endgame_tiles` tiles or fewer rounds play to the end: a search
     that cannot afford that is given up, not cut short."""

@@ -299,7 +299,8 @@ class HardPlayer(Player):
         of a round for the whole decision, before its first round; None when
         even the shallowest depth allowed is hopeless (the search is given
         up). The full depth, or with `shallow_when_short` outside the endgame
-        the deepest that fits `min_rounds` rounds, down to none."""
+        the deepest that fits `min_rounds` rounds with whole answers, down to
+        none (with `cap_answers`, whose answers are then capped if need be)."""
         depths = [own_turns]
         if self.shallow_when_short and game.tiles_left() > self.endgame_tiles:
             depths += range(own_turns - 1, -1, -1)
@@ -309,7 +310,12 @@ class HardPlayer(Player):
             # with), each judging about as many whole turns as the root.
             answers = min((game.num_players - 1) * (depth + 1) + depth, game.tiles_left())
             estimate = width * answers * ranking_seconds
-            cap = self._answer_cap(turns, estimate, remaining, processes)
+            # Answers are capped at the shallowest depth only: a deeper one
+            # is kept for whole answers that fit, and is otherwise left for a
+            # shallower one with answers as whole as its time allows (three
+            # times the turns a capped full round could judge).
+            cap = (self._answer_cap(turns, estimate, remaining, processes)
+                   if depth == depths[-1] else None)
             if cap is not None and cap < turns:
                 estimate *= cap / turns
             # a shallower depth is left only for full rounds that fit
