@@ -56,8 +56,10 @@ def expected_hoards(evaluator: Evaluator, game: Game) -> list[float]:
     for root, feature in outlook.occupied(KINDS):
         # (the ingots first: most zones have none, and then who wins the
         # feature is not asked)
-        on_zone = evaluator.carried_in(game, on_zones, feature,
-                                       lambda root=root: _on_zone(game, root, ingots(game)))
+        on_zone = evaluator.carried_in(
+            game, on_zones, feature,
+            # the ingots read once a position, whatever the features it misses
+            lambda root=root: _on_zone(game, root, outlook.memo(ingots, lambda: ingots(game))))
         if not on_zone:
             continue
         owners, _ = outlook.majority(root, feature)
