@@ -10,8 +10,9 @@ from dataclasses import field, make_dataclass
 import pytest
 
 from carcassonne_desktop.ai import expansions as ai_expansions
-from carcassonne_desktop.ai.evaluation import Evaluator, Weights
+from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.expansions.wheel_of_fortune import SWITCH, crown_returns, first_stops
+from carcassonne_desktop.ai.weights import Weights
 from carcassonne_desktop.engine import PASS, Game, GameSetup, PlayerSetup, quick_setup
 from carcassonne_desktop.engine.actions import DeployToArea
 

@@ -15,10 +15,11 @@ from collections import Counter
 
 import pytest
 
-from carcassonne_desktop.ai.evaluation import Evaluator, Weights
+from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.heuristic import MediumPlayer
 from carcassonne_desktop.ai.player import Player
 from carcassonne_desktop.ai.turns import whole_turns
+from carcassonne_desktop.ai.weights import Weights
 from carcassonne_desktop.engine import Game, GameSetup, PlayerSetup, Rules, quick_setup
 from carcassonne_desktop.engine.actions import Action, Deploy, Pass, PlaceTile
 

@@ -16,11 +16,11 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from carcassonne_desktop.ai.evaluation import Weights
 from carcassonne_desktop.ai.expansions.count import SWITCH
 from carcassonne_desktop.ai.heuristic import MediumPlayer
 from carcassonne_desktop.ai.levels import LEVELS, Level
 from carcassonne_desktop.ai.selfplay import format_text, run
+from carcassonne_desktop.ai.weights import Weights
 
 VARIANT = "medium_without_count_term"
 

@@ -29,11 +29,11 @@ from dataclasses import field, fields, make_dataclass
 from pathlib import Path
 
 from carcassonne_desktop.ai import expansions as expansions_package
-from carcassonne_desktop.ai.evaluation import Weights
 from carcassonne_desktop.ai.expansions import discover
 from carcassonne_desktop.ai.heuristic import MediumPlayer
 from carcassonne_desktop.ai.levels import LEVELS, Level
 from carcassonne_desktop.ai.selfplay import format_text, run
+from carcassonne_desktop.ai.weights import Weights
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from supply_turns import format_supply, load_dir, mean_supply  # noqa: E402

@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from carcassonne_desktop.ai.evaluation import Weights
 from carcassonne_desktop.ai.heuristic import MediumPlayer
+from carcassonne_desktop.ai.weights import Weights
 from carcassonne_desktop.engine import Game, GameRecord, GameSetup, PlayerSetup
 from carcassonne_desktop.engine.actions import PlaceTile
 

@@ -14,10 +14,11 @@ import random
 from collections.abc import Sequence
 
 from carcassonne_desktop.ai.deadline import Deadline
-from carcassonne_desktop.ai.evaluation import Evaluator, Weights
+from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.expansions import planner_for
 from carcassonne_desktop.ai.player import Player
 from carcassonne_desktop.ai.turns import sampled_turns
+from carcassonne_desktop.ai.weights import Weights
 from carcassonne_desktop.engine import Action, Game
 from carcassonne_desktop.engine.actions import Deploy, DeployToArea
 from carcassonne_desktop.engine.decisions import PLACE_TILE
