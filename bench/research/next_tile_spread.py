@@ -1,0 +1,180 @@
+"""Where the noise of `hard`'s shallow rounds comes from: every type of the
+opponent's next tile played, not a sample of them.
+
+    python bench/research/next_tile_spread.py [--expansions all|base]
+        [--seeds 1-8] [--stops 20,45] [--answer-turns 40] [--json FILE]
+
+For each position (greedy play, two players, stopped at the given tile
+placements) it takes the root's best whole turns as `hard` does (up to
+three, within `HardPlayer.candidate_window` of the best) and, for every tile
+type that can come next, one future where that tile is the next draw: each
+candidate, the opponent's answer (capped at `--answer-turns` whole turns,
+as the shallow look-ahead with capped answers plays it), the evaluation.
+Each candidate's difference to the root's best is then known for every
+next tile, weighted by its count.
+
+Why (issue 30): with every expansion `hard`'s look-ahead overrules the
+root's best on 7.5% of mid-game searches (26% in the base game), and the
+idea on record was to enumerate the next tile exactly where the candidates
+interact and sample the rest. That pays only if, on most tile types, the
+difference between two candidates is one and the same number (the tile
+lands where neither candidate matters). This says how much of the weight
+has the modal difference ("constant share"), how many distinct differences
+there are, the exact mean difference and the standard error of 8
+proportionally stratified rounds (the weighted spread over sqrt(8)).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+
+from carcassonne_desktop.ai.evaluation import Evaluator
+from carcassonne_desktop.ai.hard import HardPlayer
+from carcassonne_desktop.ai.heuristic import rank_turns
+from carcassonne_desktop.ai.knowledge import public_counts
+from carcassonne_desktop.ai.levels import create_player
+from carcassonne_desktop.ai.search import play_line, play_out, round_seed, sampled_world
+from carcassonne_desktop.engine import Action, Game, Rules, quick_setup
+from carcassonne_desktop.engine.actions import PlaceTile
+from carcassonne_desktop.engine.decisions import PLACE_TILE
+from carcassonne_desktop.engine.expansion import registry
+
+#: The rounds a shallow search plays at its median (bench/ai.md, session 8).
+ROUNDS = 8
+#: One world seed for every tile type, so the hidden rest is the same.
+WORLD_SEED = 12345
+
+
+@dataclass
+class Pair:
+    """One candidate against the root's best over every next tile."""
+
+    seed: int
+    placed: int
+    candidate: int
+    types: int
+    distinct: int
+    constant_share: float
+    mean: float
+    se_rounds: float
+    cpu: float
+
+
+def positions(expansions: tuple[str, ...], seeds: range, stops: list[int]) -> Iterator[tuple[int, int, Game]]:
+    """(seed, placements so far, position with a tile to place) of greedy play."""
+    rules = Rules(quick_setup(2, expansions=expansions))
+    for seed in seeds:
+        game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
+        players = [create_player("greedy", seed * 10 + seat) for seat in range(2)]
+        placed = 0
+        left = list(stops)
+        while not game.is_over and left:
+            if game.pending_kind == PLACE_TILE and placed == left[0]:
+                left.pop(0)
+                yield seed, placed, game.copy()
+            action = players[game.deciding_player].choose(game)
+            placed += isinstance(action, PlaceTile)
+            game.apply(action)
+
+
+def candidates(game: Game, evaluator: Evaluator, seed: int) -> list[tuple[Action, ...]]:
+    """The root's best whole turns as `hard` starts its search with them."""
+    rng = random.Random(seed)
+    firsts = list(game.legal_actions())
+    rng.shuffle(firsts)
+    ranked = rank_turns(game, evaluator, firsts, None, rng)
+    best = ranked[0][0]
+    return [actions for value, actions in ranked[: HardPlayer.first_candidates]
+            if value >= best - HardPlayer.candidate_window]
+
+
+def values_by_tile(
+    game: Game, evaluator: Evaluator, turns: list[tuple[Action, ...]], answer_turns: int,
+) -> list[tuple[float, list[float | None]]]:
+    """(weight of the tile type, value of each candidate) for every next tile."""
+    seat = game.deciding_player
+    counts = game.next_draws(public_counts(game))
+    total = sum(counts.values())
+    rows = []
+    for tile_id, count in sorted(counts.items()):
+        world = sampled_world(game, WORLD_SEED, 0, [tile_id])
+        values: list[float | None] = []
+        for actions in turns:
+            line = play_line(world, actions, evaluator, None)
+            order = random.Random(round_seed(WORLD_SEED, 0) ^ 0xA5A5)
+            values.append(None if line is None else
+                          play_out(line, seat, evaluator, 0, None, answer_turns, order))
+        rows.append((count / total, values))
+    return rows
+
+
+def pair(seed: int, placed: int, index: int, rows: list[tuple[float, list[float | None]]],
+         cpu: float) -> Pair | None:
+    diffs = [(weight, values[index] - values[0]) for weight, values in rows
+             if values[index] is not None and values[0] is not None]
+    if not diffs:
+        return None
+    total = sum(weight for weight, _ in diffs)
+    mean = sum(weight * d for weight, d in diffs) / total
+    spread = math.sqrt(sum(weight * (d - mean) ** 2 for weight, d in diffs) / total)
+    modes: Counter[float] = Counter()
+    for weight, d in diffs:
+        modes[round(d, 3)] += weight
+    return Pair(seed, placed, index, len(diffs), len(modes), modes.most_common(1)[0][1] / total,
+                mean, spread / math.sqrt(ROUNDS), cpu)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--expansions", choices=["all", "base"], default="all")
+    parser.add_argument("--seeds", default="1-8")
+    parser.add_argument("--stops", default="20,45")
+    parser.add_argument("--answer-turns", type=int, default=40)
+    parser.add_argument("--json", default=None, help="write every pair's figures here")
+    args = parser.parse_args(argv)
+    expansions = tuple(registry()) if args.expansions == "all" else ("base",)
+    first, _, last = args.seeds.partition("-")
+    seeds = range(int(first), int(last or first) + 1)
+    stops = [int(s) for s in args.stops.split(",")]
+    pairs: list[Pair] = []
+    for seed, placed, game in positions(expansions, seeds, stops):
+        started = time.process_time()
+        evaluator = Evaluator(game)
+        turns = candidates(game, evaluator, seed)
+        if len(turns) < 2:
+            continue
+        rows = values_by_tile(game, evaluator, turns, args.answer_turns)
+        cpu = time.process_time() - started
+        for index in range(1, len(turns)):
+            found = pair(seed, placed, index, rows, cpu)
+            if found is not None:
+                pairs.append(found)
+                print(json.dumps(asdict(found)), file=sys.stderr, flush=True)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump([asdict(p) for p in pairs], out)
+    differing = [p for p in pairs if p.distinct > 1]
+    print(f"{len(pairs)} candidate pairs; {len(pairs) - len(differing)} worth the same on every next tile")
+    if differing:
+        print(f"the {len(differing)} others: constant share median "
+              f"{statistics.median(p.constant_share for p in differing):.2f}, distinct differences "
+              f"median {statistics.median(p.distinct for p in differing)} of "
+              f"{statistics.median(p.types for p in differing)} types, |mean| median "
+              f"{statistics.median(abs(p.mean) for p in differing):.2f}, SE of {ROUNDS} rounds median "
+              f"{statistics.median(p.se_rounds for p in differing):.2f}, told apart by {ROUNDS} rounds "
+              f"(|mean| > 2 SE) {sum(abs(p.mean) > 2 * p.se_rounds for p in differing)}, "
+              f"candidate better than the root's best {sum(p.mean > 0 for p in differing)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
