@@ -5,8 +5,8 @@ opponent's next tile played, not a sample of them.
         [--seeds 1-8] [--stops 20,45] [--answer-turns 40] [--own-turns 0]
         [--player greedy|medium] [--json FILE]
 
-For each position (`--player`'s play, greedy by default, two players,
-stopped at the given tile placements) it takes the root's best whole turns as `hard` does (up to
+For each position (`--player`'s play without a time limit, greedy by
+default, two players, stopped at the given tile placements) it takes the root's best whole turns as `hard` does (up to
 three, within `HardPlayer.candidate_window` of the best) and, for every tile
 type that can come next, one future where that tile is the next draw: each
 candidate, the opponent's answer (capped at `--answer-turns` whole turns,
@@ -59,6 +59,10 @@ from carcassonne_desktop.engine.expansion import registry
 ROUNDS = 8
 #: One world seed for every tile type, so the hidden rest is the same.
 WORLD_SEED = 12345
+#: The players' budget while they play to the positions: far more than any
+#: decision takes, so no deadline cuts `medium` and its games do not depend
+#: on the machine's speed or load.
+UNTIMED = 1e9
 
 
 @dataclass
@@ -90,7 +94,8 @@ def positions(expansions: tuple[str, ...], seeds: range, stops: list[int],
             if game.pending_kind == PLACE_TILE and placed == left[0]:
                 left.pop(0)
                 yield seed, placed, game.copy()
-            action = players[game.deciding_player].choose(game)
+            # (no time limit: the positions are the same on any machine)
+            action = players[game.deciding_player].choose(game, budget=UNTIMED)
             placed += isinstance(action, PlaceTile)
             game.apply(action)
 
