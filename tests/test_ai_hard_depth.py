@@ -5,10 +5,8 @@ plays it, and with the switch off (the product) nothing changes."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
-import sys
 from collections.abc import Iterator
 from concurrent.futures import Future
 from pathlib import Path
@@ -23,9 +21,8 @@ from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.hard import HardPlayer
 from carcassonne_desktop.ai.search import play_round, run_rounds
 from carcassonne_desktop.engine import Game
+from tests.bench_scripts import load_script
 from tests.test_ai_outlook import random_position
-
-HARD_SEARCH = Path(__file__).resolve().parent.parent / "bench" / "hard_search.py"
 
 
 def shallow_player(on: bool) -> HardPlayer:
@@ -181,12 +178,7 @@ def test_the_helper_plays_the_same_shallow_depth(monkeypatch: pytest.MonkeyPatch
 
 
 def load_hard_search() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hard_search_bench", HARD_SEARCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("hard_search.py", "hard_search_bench")
 
 
 def test_hard_search_reports_the_shallow_searches(tmp_path: Path) -> None:

@@ -4,27 +4,18 @@ being played once with its weight."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.knowledge import public_counts
-
-SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "research" / "next_tile_spread.py"
+from tests.bench_scripts import load_script
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("next_tile_spread", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["next_tile_spread"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("research/next_tile_spread.py", "next_tile_spread")
 
 
 def test_a_pair_weighs_each_next_tile_by_its_count() -> None:

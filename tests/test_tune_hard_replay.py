@@ -5,10 +5,7 @@ something else."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 from carcassonne_desktop.ai.deadline import Deadline
@@ -16,18 +13,12 @@ from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.hard import HardPlayer
 from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.ai.search import draw_schedule, play_round
+from tests.bench_scripts import load_script
 from tests.test_ai_outlook import random_position
-
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "research" / "tune_hard.py"
 
 
 def harness() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tune_hard", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tune_hard"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("research/tune_hard.py", "tune_hard")
 
 
 ROOT = [10.0, 9.5, 9.0, 8.5]
