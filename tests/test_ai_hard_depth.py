@@ -28,11 +28,13 @@ from tests.test_ai_outlook import random_position
 def shallow_player(on: bool) -> HardPlayer:
     player = HardPlayer(3, workers=1)
     player.shallow_when_short = on  # on the instance: the class stays the product's
+    player.cap_answers = False  # the switch alone (the product caps too: below)
     return player
 
 
-def test_shallow_when_short_is_off_in_the_product() -> None:
-    assert HardPlayer.shallow_when_short is False
+def test_the_product_goes_shallow_with_capped_answers_when_short() -> None:
+    assert HardPlayer.shallow_when_short is True
+    assert HardPlayer.cap_answers is True
     assert HardPlayer.own_turns == 1
 
 
@@ -71,6 +73,7 @@ def test_with_capped_answers_too_only_the_shallowest_depth_is_capped() -> None:
     both.cap_answers = True
     capped_only = HardPlayer(3, workers=1)
     capped_only.cap_answers = True
+    capped_only.shallow_when_short = False
     # 22 full rounds fit: full depth, whole answers
     assert both._depth_plan(game, 1, 3, 0.01, 300, 2.0, 1) == (1, None, pytest.approx(0.09))
     # 2.2 full rounds, 6.7 shallow ones: shallow with whole answers

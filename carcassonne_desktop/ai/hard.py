@@ -107,21 +107,24 @@ class HardPlayer(Player):
     #: base game on a quiet machine) nothing is capped.
     answer_room = 1.5
     min_answer_turns = 20
-    #: Whether answers may be capped at all. Off in the product until the
-    #: >= 200-game runs of bench/ai.md decide: with every expansion, hard with
-    #: capped answers lost both of its two games to medium (issue 30), while
-    #: without them it gives up hopeless searches and plays its root's best
-    #: whole turn, measured at 73.6% against medium over 53 games.
-    cap_answers = False
+    #: Whether answers may be capped at all. On in the product with
+    #: `shallow_when_short` (session 8), so only the shallow look-ahead's
+    #: answers are ever capped (`_depth_plan`). Alone, at the full depth, the
+    #: cap reached `min_rounds` on 79% of mid-game searches with every
+    #: expansion but won 12 of 24 against medium (bench/ai.md, session 7).
+    cap_answers = True
     #: When the full look-ahead (`own_turns`) is not expected to fit
     #: `min_rounds` rounds in the time left, look one own turn shallower
     #: (down to none: the candidate, each opponent's answer, the evaluation),
     #: a round about a third of the cost, and give up only when even that is
     #: hopeless. Decided once per decision, before the first round, so that
-    #: every paired difference compares futures of one depth. Off in the
-    #: product until games decide: with every expansion the full search gave
-    #: up on four mid-game placements in five (bench/ai.md, session 5).
-    shallow_when_short = False
+    #: every paired difference compares futures of one depth. On in the
+    #: product since session 8 (with `cap_answers`): with every expansion the
+    #: full search gave up on four mid-game placements in five; shallow
+    #: rounds with answers capped as the time needs reach `min_rounds` on
+    #: about three in four (bench/ai.md, session 8). The base game keeps
+    #: the full depth: its whole rounds fit.
+    shallow_when_short = True
 
     def __init__(
         self, seed: int | None = None, workers: int | None = None, rounds: int | None = None
