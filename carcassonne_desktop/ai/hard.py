@@ -108,10 +108,10 @@ class HardPlayer(Player):
     answer_room = 1.5
     min_answer_turns = 20
     #: Whether answers may be capped at all. On in the product with
-    #: `shallow_when_short` (session 8), so only the shallow look-ahead's
-    #: answers are ever capped (`_depth_plan`). Alone, at the full depth, the
-    #: cap reached `min_rounds` on 79% of mid-game searches with every
-    #: expansion but won 12 of 24 against medium (bench/ai.md, session 7).
+    #: `shallow_when_short` (bench/ai.md, session 9), so only the shallow
+    #: look-ahead's answers are ever capped (`_depth_plan`). Alone, at the
+    #: full depth, the cap reached `min_rounds` on 79% of mid-game searches
+    #: with every expansion but won 12 of 24 against medium (session 7).
     cap_answers = True
     #: When the full look-ahead (`own_turns`) is not expected to fit
     #: `min_rounds` rounds in the time left, look one own turn shallower
@@ -119,11 +119,15 @@ class HardPlayer(Player):
     #: a round about a third of the cost, and give up only when even that is
     #: hopeless. Decided once per decision, before the first round, so that
     #: every paired difference compares futures of one depth. On in the
-    #: product since session 8 (with `cap_answers`): with every expansion the
-    #: full search gave up on four mid-game placements in five; shallow
-    #: rounds with answers capped as the time needs reach `min_rounds` on
-    #: about three in four (bench/ai.md, session 8). The base game keeps
-    #: the full depth: its whole rounds fit.
+    #: product (with `cap_answers`, bench/ai.md, session 9): with every
+    #: expansion the full search gave up on most mid-game placements, and
+    #: shallow rounds with answers capped as the time needs reach
+    #: `min_rounds` on about three in four. Every next tile played out
+    #: (bench/research/next_tile_spread.py) says what they are worth: on
+    #: most placements the candidates differ by less than a point, and on a
+    #: few (2 of 59) the root's best loses about 10 points to the opponent's
+    #: answer, which 8 shallow rounds see. The base game keeps the full
+    #: depth: its whole rounds fit (no shallow search in 47 mid-game ones).
     shallow_when_short = True
 
     def __init__(
