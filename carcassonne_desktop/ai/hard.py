@@ -125,7 +125,7 @@ class HardPlayer(Player):
     #: `min_rounds` on about three in four. Every next tile played out
     #: (bench/research/next_tile_spread.py) says what they are worth: on
     #: most placements the candidates differ by less than a point, and on a
-    #: few (2 of 59) the root's best loses about 10 points to the opponent's
+    #: few (3 of 60) the root's best loses 3 to 11 points to the opponent's
     #: answer, which 8 shallow rounds see. The base game keeps the full
     #: depth: its whole rounds fit (no shallow search in 47 mid-game ones).
     shallow_when_short = True
