@@ -13,11 +13,14 @@ from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.ai.search import (
     best_turn_after,
     draw_schedule,
+    play_out,
     play_round,
     promising_firsts,
 )
 from carcassonne_desktop.ai.turns import whole_turns
 from carcassonne_desktop.engine import Game, registry
+from carcassonne_desktop.engine.actions import PlaceTile
+from carcassonne_desktop.engine.decisions import PLACE_TILE
 from tests.test_ai_outlook import random_position
 
 
@@ -208,3 +211,48 @@ def test_a_late_widened_leader_short_of_min_rounds_keeps_the_root_best() -> None
     }
     assert player._choice(rounds, [0, 1, 2, 3]) == 0
     assert player._choice(rounds, [0, 1, 2]) == 1  # without the late leader
+
+
+class RecordingEvaluator(Evaluator):
+    """Remembers the turn and the turn's player of every position judged."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.judged: list[tuple[int, int]] = []
+
+    def evaluate(self, game: Game, seat: int) -> float:
+        self.judged.append((game.turn, game.turn_player))
+        return super().evaluate(game, seat)
+
+
+def test_regression_a_question_left_in_the_seats_turn_ended_the_future_unanswered() -> None:
+    """A future starting on a question the seat still has in its own turn (here
+    the figure step after its tile) must go on to the opponent's answer: it
+    counted as the seat's next turn, so the future was judged at once and a
+    candidate that left such a question (a score pawn to move, with the
+    Messages) looked safe from every answer (bench/ai.md, session 9)."""
+    game = mid_game(4, 12, ("base",))
+    seat = game.deciding_player
+    turn = game.turn
+    line = game.copy()
+    line.apply(next(a for a in line.legal_actions() if isinstance(a, PlaceTile)))
+    assert line.deciding_player == seat and line.pending_kind != PLACE_TILE
+    evaluator = RecordingEvaluator(game)
+    value = play_out(line, seat, evaluator, own_turns=0)
+    assert value is not None
+    # judged last: the seat to place its next tile, after the opponent's turn
+    assert evaluator.judged[-1] == (turn + 2, seat)
+    assert line.turn == turn  # (the line itself is left as it was)
+
+
+def test_the_seats_own_turns_are_counted_once_each() -> None:
+    game = mid_game(5, 10, ("base",))
+    seat = game.deciding_player
+    turn = game.turn
+    evaluator = RecordingEvaluator(game)
+    line = game.copy()
+    for action in next(iter(whole_turns(line))).actions:
+        line.apply(action)
+    play_out(line, seat, evaluator, own_turns=1)
+    # its own next turn played, then the opponent's answer to it
+    assert evaluator.judged[-1] == (turn + 4, seat)

@@ -98,15 +98,24 @@ def play_out(
     then evaluate for `seat`; None if the deadline passes on the way, so a
     search never overruns its budget by more than one whole-turn evaluation
     (with many players a whole future takes far longer than that). Each
-    answer judges at most `answer_turns` whole turns (None: all of them)."""
+    answer judges at most `answer_turns` whole turns (None: all of them).
+
+    Only a new turn of the seat's counts as its own turn (or ends the
+    future): a question the seat still has in the turn just played, or is
+    asked in an opponent's turn (a score pawn to move, with the Messages),
+    is answered the best way and the future goes on. Counting those ended
+    the future before any opponent answered, so a candidate that left such
+    a question was judged safe from every answer (bench/ai.md, session 9)."""
     remaining_own = own_turns
+    counted = game.turn  # the turn just played is not one of the seat's own turns to come
     guard = game.num_players * (own_turns + 1) * 3
     while not game.is_over and guard > 0:
         guard -= 1
-        if game.deciding_player == seat:
+        if game.deciding_player == seat and game.turn_player == seat and game.turn != counted:
             if remaining_own == 0:
                 break
             remaining_own -= 1
+            counted = game.turn
         following = best_turn_after(game, evaluator, deadline, answer_turns, rng)
         if following is None:
             return None
