@@ -123,11 +123,11 @@ class HardPlayer(Player):
     #: expansion the full search gave up on most mid-game placements, and
     #: shallow rounds with answers capped as the time needs reach
     #: `min_rounds` on about three in four. Every next tile played out
-    #: (bench/research/next_tile_spread.py) says what they are worth: on
-    #: most placements the candidates differ by less than a point, and on a
-    #: few (3 of 60) the root's best loses 3 to 11 points to the opponent's
-    #: answer, which 8 shallow rounds see. The base game keeps the full
-    #: depth: its whole rounds fit (no shallow search in 47 mid-game ones).
+    #: (bench/research/next_tile_spread.py) says they are worth little with
+    #: every expansion (about +0.09 evaluation points a placement over the
+    #: root's best), and no game series showed them weaker. The base game
+    #: keeps the full depth: its whole rounds fit (no shallow search in 47
+    #: mid-game ones).
     shallow_when_short = True
 
     def __init__(
