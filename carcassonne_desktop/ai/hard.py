@@ -122,7 +122,7 @@ class HardPlayer(Player):
     #: product (with `cap_answers`, bench/ai.md, session 9): with every
     #: expansion the full search gave up on most mid-game placements, and
     #: shallow rounds with answers capped as the time needs reach
-    #: `min_rounds` on about three in four. Every next tile played out
+    #: `min_rounds` on about two in three (64%). Every next tile played out
     #: (bench/research/next_tile_spread.py) says they are worth little with
     #: every expansion (about +0.09 evaluation points a placement over the
     #: root's best), and no game series showed them weaker. The base game
