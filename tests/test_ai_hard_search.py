@@ -29,11 +29,19 @@ def mid_game(seed: int, placements: int, expansions: tuple[str, ...]) -> Game:
     return random_position(seed, placements, 2, False, expansions)
 
 
-class CountingEvaluator(Evaluator):
-    calls = 0
+class RecordingEvaluator(Evaluator):
+    """Remembers the turn and the turn's player of every position judged."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.judged: list[tuple[int, int]] = []
+
+    @property
+    def calls(self) -> int:
+        return len(self.judged)
 
     def evaluate(self, game: Game, seat: int) -> float:
-        self.calls += 1
+        self.judged.append((game.turn, game.turn_player))
         return super().evaluate(game, seat)
 
 
@@ -72,7 +80,7 @@ def test_hard_caps_the_answers_only_when_whole_ones_do_not_fit() -> None:
 def test_a_capped_answer_is_the_best_of_that_many_whole_turns() -> None:
     game = mid_game(4, 30, ("base",))
     seat = game.deciding_player
-    evaluator = CountingEvaluator(game)
+    evaluator = RecordingEvaluator(game)
     after = best_turn_after(game, evaluator, None, 7, random.Random(1))
     placements = len(game.legal_actions())
     # each placement judged alone, then seven whole turns
@@ -127,12 +135,12 @@ def test_a_future_with_every_expansion_judges_capped_answers() -> None:
     candidates = [actions for _, actions in ranked[:3]]
     seat = game.deciding_player
     schedule = draw_schedule(game, 5)
-    capped = CountingEvaluator(game)
+    capped = RecordingEvaluator(game)
     values = play_round(game, candidates, [0, 1, 2], seat, capped, 5, 0, schedule, None, 1, 10)
     assert all(v is not None for v in values[:3])
     # each capped answer judges its placements alone (`promising_firsts`)
     # and then at most 10 whole turns: here a third of every whole turn
-    whole = CountingEvaluator(game)
+    whole = RecordingEvaluator(game)
     play_round(game, candidates, [0, 1, 2], seat, whole, 5, 0, schedule, None, 1, None)
     assert whole.calls > 2 * capped.calls
 
@@ -211,18 +219,6 @@ def test_a_late_widened_leader_short_of_min_rounds_keeps_the_root_best() -> None
     }
     assert player._choice(rounds, [0, 1, 2, 3]) == 0
     assert player._choice(rounds, [0, 1, 2]) == 1  # without the late leader
-
-
-class RecordingEvaluator(Evaluator):
-    """Remembers the turn and the turn's player of every position judged."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.judged: list[tuple[int, int]] = []
-
-    def evaluate(self, game: Game, seat: int) -> float:
-        self.judged.append((game.turn, game.turn_player))
-        return super().evaluate(game, seat)
 
 
 def test_regression_a_question_left_in_the_seats_turn_ended_the_future_unanswered() -> None:
