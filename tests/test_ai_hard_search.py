@@ -64,7 +64,7 @@ def test_hard_caps_the_answers_only_when_whole_ones_do_not_fit() -> None:
     off.cap_answers = False
     assert off._answer_cap(2000, 2.0, 2.0, 1) is None
     hard = HardPlayer(0, workers=1)
-    assert hard.cap_answers  # on in the product (only the shallowest depth: test_ai_hard_depth)
+    hard.cap_answers = True  # off in the product (test_ai_hard_depth)
     wanted = hard.answer_room * hard.min_rounds  # 9 rounds
     # a whole round takes 0.1 s (0.3 s): 20 (6) fit in 2 s with one process
     assert hard._answer_cap(500, 0.1, 2.0, 1) is None

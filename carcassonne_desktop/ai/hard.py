@@ -3,9 +3,10 @@ sampled look-ahead (see search.py) until the choice is clear or time is up.
 
 Each sampled future plays the candidate, the opponent's answer (the `medium`
 policy), the seat's own next turn and the opponent's next answer, then
-evaluates the margin; with 4 tiles or fewer left it plays to the end. With
-`shallow_when_short`, a decision whose full futures cannot fit its minimum
-rounds plays shorter ones (no own next turn) instead of giving up.
+evaluates the margin; with 4 tiles or fewer left it plays to the end. A
+decision whose futures cannot fit its minimum rounds is given up: the root's
+best turn is played at once (with `shallow_when_short`, a research switch,
+it plays shorter futures instead).
 
 Anytime: the root ranking alone is a complete answer (it is the `medium`
 move); every search round only refines it, and the best average so far is
@@ -107,28 +108,29 @@ class HardPlayer(Player):
     #: base game on a quiet machine) nothing is capped.
     answer_room = 1.5
     min_answer_turns = 20
-    #: Whether answers may be capped at all. On in the product with
-    #: `shallow_when_short` (bench/ai.md, session 9), so only the shallow
-    #: look-ahead's answers are ever capped (`_depth_plan`). Alone, at the
-    #: full depth, the cap reached `min_rounds` on 79% of mid-game searches
-    #: with every expansion but won 12 of 24 against medium (session 7).
-    cap_answers = True
+    #: Whether answers may be capped at all. Off in the product, with
+    #: `shallow_when_short` (bench/ai.md, session 11): the two together let
+    #: the search reach `min_rounds` on 63% of mid-game searches with every
+    #: expansion, but once its futures were fixed (session 9) hard won 20 of
+    #: 42 against medium with them and 45 of 80 with no search at all. Alone,
+    #: at the full depth, the cap reached `min_rounds` on 79% but won 12 of 24
+    #: (session 7). Only the shallowest depth's answers are capped (`_depth_plan`).
+    cap_answers = False
     #: When the full look-ahead (`own_turns`) is not expected to fit
     #: `min_rounds` rounds in the time left, look one own turn shallower
     #: (down to none: the candidate, each opponent's answer, the evaluation),
     #: a round about a third of the cost, and give up only when even that is
     #: hopeless. Decided once per decision, before the first round, so that
-    #: every paired difference compares futures of one depth. On in the
-    #: product (with `cap_answers`, bench/ai.md, session 9): with every
-    #: expansion the full search gave up on most mid-game placements, and
-    #: shallow rounds with answers capped as the time needs reach
-    #: `min_rounds` on about two in three (64%). Every next tile played out
-    #: (bench/research/next_tile_spread.py) says they are worth little with
-    #: every expansion (about +0.09 evaluation points a placement over the
-    #: root's best), and no game series showed them weaker. The base game
-    #: keeps the full depth: its whole rounds fit (no shallow search in 47
-    #: mid-game ones).
-    shallow_when_short = True
+    #: every paired difference compares futures of one depth. Off in the
+    #: product (bench/ai.md, session 11), by the rule session 9 switched it on
+    #: with (at least 55% against medium): with `cap_answers` and the fixed
+    #: futures it won 20 of 42 (47.6%) with every expansion, where the root's
+    #: best alone won 45 of 80 in 0.37 s a placement (p50) instead of 2.4 s.
+    #: Every next tile played out (bench/research/next_tile_spread.py) says
+    #: why: with every expansion the shallow model finds about +0.09
+    #: evaluation points a placement over the root's best. The base game
+    #: never goes shallow (its whole rounds fit), switch or not.
+    shallow_when_short = False
 
     def __init__(
         self, seed: int | None = None, workers: int | None = None, rounds: int | None = None
