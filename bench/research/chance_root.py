@@ -20,9 +20,9 @@ same worlds for every turn: paired), finishing the turn the best way after a
 mid-turn draw (`search.play_line`, as hard's rounds do); the mean is the
 turn's expected value. It reports, per position, the turns whose value
 varies between worlds ("chance turns"), the expected value lost by the
-root's best against the best expected turn, and what a player would lose
-that averaged `--samples` other worlds (independent of the exact ones) for
-the chance turns of the pool and kept the ranking's value for the others.
+root's best against the best expected turn, and what `hard` loses with its
+re-judging in `--samples` other worlds (`ai/root_worlds.py`, the same pool
+and window; its worlds are apart from the exact ones).
 Values are in evaluation points (about points scored).
 """
 
@@ -40,6 +40,7 @@ from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.ai.knowledge import sampled_copy
 from carcassonne_desktop.ai.levels import create_player
+from carcassonne_desktop.ai.root_worlds import rejudge_in_worlds
 from carcassonne_desktop.ai.search import play_line
 from carcassonne_desktop.engine import Action, Game, Rules, quick_setup
 from carcassonne_desktop.engine.actions import PlaceTile
@@ -102,17 +103,17 @@ def study(seed: int, placed: int, game: Game, args: argparse.Namespace) -> dict[
     exact = values_in_worlds(game, evaluator, turns, range(10_000, 10_000 + args.exact))
     expected = [statistics.fmean(v) for v in exact]
     chance = [max(v) - min(v) > 1e-9 for v in exact]
-    sampled = values_in_worlds(game, evaluator, turns, range(20_000, 20_000 + args.samples))
-    averaged = [statistics.fmean(s) if c else value
-                for s, c, (value, _) in zip(sampled, chance, pool)]
-    pick = max(range(len(pool)), key=lambda i: (averaged[i], -i))
+    # hard's own re-judging (ai/root_worlds.py), on worlds apart from the exact ones
+    rejudged = rejudge_in_worlds(game, evaluator, ranked, random.Random(20_000 + placed), None,
+                                 args.pool, args.window, args.samples)
+    pick = turns.index(rejudged[0][1])
     top = max(expected)
     return {
         "seed": seed, "placed": placed, "turns": len(ranked), "pool": len(pool),
         "chance_turns": sum(chance), "root_is_chance": chance[0],
         "root_loss": top - expected[0],
-        "averaged_loss": top - expected[pick],
-        "averaged_changes": pick != 0,
+        "rejudged_loss": top - expected[pick],
+        "rejudged_changes": pick != 0,
         "root_value_minus_expected": pool[0][0] - expected[0],
         "cpu": time.process_time() - started,
     }
@@ -150,8 +151,8 @@ def main(argv: list[str] | None = None) -> int:
         "with_chance_turns": sum(1 for r in rows if r["chance_turns"]),
         "root_is_chance": sum(1 for r in rows if r["root_is_chance"]),
         "root_loss_mean": statistics.fmean(float(r["root_loss"]) for r in rows),  # type: ignore[arg-type]
-        "averaged_loss_mean": statistics.fmean(float(r["averaged_loss"]) for r in rows),  # type: ignore[arg-type]
-        "averaged_changes": sum(1 for r in rows if r["averaged_changes"]),
+        "rejudged_loss_mean": statistics.fmean(float(r["rejudged_loss"]) for r in rows),  # type: ignore[arg-type]
+        "rejudged_changes": sum(1 for r in rows if r["rejudged_changes"]),
     }
     print(json.dumps(summary, indent=1))
     if args.json:
