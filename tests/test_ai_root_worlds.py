@@ -4,6 +4,7 @@ next tile) is no longer judged by the one outcome of the ranking's copy."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 
@@ -18,6 +19,7 @@ from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.ai.root_worlds import Ranked, rejudge_in_worlds
 from carcassonne_desktop.engine import Action, Game
 from carcassonne_desktop.engine.events import OutcomeRevealed
+from tests.bench_scripts import load_script
 from tests.test_ai_outlook import random_position
 
 
@@ -141,3 +143,17 @@ def test_hard_plays_the_best_turn_of_the_rejudged_ranking(
     action = hard.choose(game, budget=5.0)
     assert len(promoted) == 1 and action == promoted[0][0]
     assert HardPlayer.root_worlds == 8
+
+
+def test_the_chance_study_measures_hards_own_rejudging(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/research/chance_root.py (bench/ai.md session 11): on a base
+    position nothing is uncertain, so neither the ranking nor hard's
+    re-judging loses anything; the figures come out as JSON."""
+    study = load_script("research/chance_root.py", "chance_root")
+    assert study.main(["--expansions", "base", "--seeds", "2", "--stops", "6",
+                       "--exact", "3", "--samples", "2"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["positions"] == 1
+    assert summary["with_chance_turns"] == 0
+    assert summary["root_loss_mean"] == summary["rejudged_loss_mean"] == 0.0
+    assert study.main(["--seeds", "x"]) == 2
