@@ -157,3 +157,20 @@ def test_the_chance_study_measures_hards_own_rejudging(capsys: pytest.CaptureFix
     assert summary["with_chance_turns"] == 0
     assert summary["root_loss_mean"] == summary["rejudged_loss_mean"] == 0.0
     assert study.main(["--seeds", "x"]) == 2
+
+
+def test_the_hint_advises_the_best_turn_of_the_rejudged_ranking(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from carcassonne_desktop.ai import advice
+
+    game = random_position(2, 15, 2, False, ("base",))
+    promoted: list[tuple[Action, ...]] = []
+
+    def worst_first(game: Game, evaluator: Evaluator, ranked: Ranked,
+                    *args: object) -> Ranked:
+        promoted.append(ranked[-1][1])
+        return [(ranked[0][0] + 100.0, ranked[-1][1]), *ranked[:-1]]
+
+    monkeypatch.setattr(advice, "rejudge_in_worlds", worst_first)
+    assert advice.suggest_turn(game) == promoted[0]

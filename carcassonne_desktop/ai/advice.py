@@ -3,9 +3,12 @@ in their place.
 
 It sees what the player sees (the board, the scores, their own tile or hand,
 the counts of tiles left, never the order of the bag), so asking for advice
-is not cheating, and it is the same judgement as the `medium` computer
-player, so the advice is good without being the strongest search the game
-has (the hard search would make the button a slow oracle).
+is not cheating, and it is the judgement of the `medium` computer player
+with the best turns judged again in a few sampled worlds as `hard` does
+(`root_worlds.py`: what a turn reveals, a sheep token or the next tile's
+wheel turn, is not judged by one lucky outcome), so the advice is good
+without being the strongest search the game has (the hard search would
+make the button a slow oracle).
 """
 
 from __future__ import annotations
@@ -13,10 +16,12 @@ from __future__ import annotations
 import random
 import threading
 
+from carcassonne_desktop.ai import root_worlds
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.expansions import policy_for
 from carcassonne_desktop.ai.heuristic import rank_turns
+from carcassonne_desktop.ai.root_worlds import rejudge_in_worlds
 from carcassonne_desktop.engine import Action, Game
 
 #: Seconds the advice may take (medium usually needs well under 0.2 s).
@@ -42,5 +47,9 @@ def suggest_turn(
         if answer is not None and answer in legal:
             return (answer,)
     # A fixed sampling seed: the same position always gets the same advice.
-    ranked = rank_turns(game, Evaluator(game), legal, Deadline(budget, cancel), random.Random(0))
+    deadline = Deadline(budget, cancel)
+    evaluator = Evaluator(game)
+    ranked = rank_turns(game, evaluator, legal, deadline, random.Random(0))
+    ranked = rejudge_in_worlds(game, evaluator, ranked, random.Random(1), deadline,
+                               root_worlds.POOL, root_worlds.WINDOW, root_worlds.WORLDS)
     return ranked[0][1] if ranked else (legal[0],)

@@ -28,7 +28,7 @@ from carcassonne_desktop.ai.deadline import Deadline, now
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.ai.player import Player
-from carcassonne_desktop.ai.root_worlds import rejudge_in_worlds
+from carcassonne_desktop.ai.root_worlds import POOL, WINDOW, WORLDS, rejudge_in_worlds
 from carcassonne_desktop.ai.search import (
     RoundValues,
     draw_schedule,
@@ -140,9 +140,9 @@ class HardPlayer(Player):
     #: 0.30 evaluation points a placement, and 8 worlds win back 0.23 of it
     #: (bench/ai.md, session 11); in the base game the first world shows
     #: nothing uncertain and it stops there. 0: the ranking as it is.
-    root_worlds = 8
-    world_pool = 16
-    world_window = 10.0
+    root_worlds = WORLDS
+    world_pool = POOL
+    world_window = WINDOW
 
     def __init__(
         self, seed: int | None = None, workers: int | None = None, rounds: int | None = None

@@ -31,6 +31,11 @@ Ranked = list[tuple[float, tuple[Action, ...]]]
 
 #: Values closer than this are the same value (float sums in another order).
 SAME = 1e-9
+#: The turns judged again (at most `POOL`, within `WINDOW` points of the
+#: best) and the worlds each is judged in: what hard and the hint use.
+POOL = 16
+WINDOW = 10.0
+WORLDS = 8
 
 
 def rejudge_in_worlds(
