@@ -137,7 +137,7 @@ class HardPlayer(Player):
     #: sampled worlds before anything else (`root_worlds.py`): the ranking
     #: judges what a turn reveals (a sheep token, a message, the next tile
     #: and its wheel turn) by one outcome. With every expansion that cost
-    #: 0.30 evaluation points a placement, and 8 worlds win back 0.23 of it
+    #: 0.188 evaluation points a placement, and 8 worlds win back 0.17 of it
     #: (bench/ai.md, session 11); in the base game the first world shows
     #: nothing uncertain and it stops there. 0: the ranking as it is.
     root_worlds = WORLDS

@@ -7,11 +7,11 @@ ends by drawing (a wheel tile turns the Wheel of Fortune, and a follower on
 the crown the wheel is about to score looks 11 points better than it is).
 All the turns of a decision share that copy, so a whole class of them (every
 shepherd, every follower on that crown) is judged lucky or unlucky together,
-and the best-ranked turn is often the one the sample favoured. With every
-expansion, on 55 positions of `medium`'s play, the ranking's best turn was
-0.30 evaluation points a placement below the best expected turn among its
-close rivals, and 8 more worlds brought that to 0.07
-(bench/research/chance_root.py, bench/ai.md session 11). The base game
+and the best-ranked turn may be the one the sample favoured. With every
+expansion, on 130 positions of `medium`'s play, the ranking's best turn was
+0.188 evaluation points a placement below the best expected turn among its
+close rivals (13.6 and 7.0 in two positions, little elsewhere), and after 8
+more worlds 0.018 (bench/research/chance_root.py, bench/ai.md session 11). The base game
 reveals nothing in a turn: every world gives the ranking's values, and the
 re-judging stops after its first world.
 """
