@@ -31,13 +31,14 @@ HUMAN_CHOICE = 5.7
 #: Seconds a computer level thinks a turn before it shows it, in the base game
 #: and with every expansion (CPU seconds on the development machine, measured by
 #: bench/research/think_seconds.py; docs/game-length.md). Hard spends its budget
-#: on close calls, and with every expansion nearly every placement is one.
+#: on close calls its search may settle; with every expansion it gives most of
+#: them up, and about 30% of its placements still run out the budget.
 THINK_SECONDS: dict[str, tuple[float, float]] = {
     "random": (0.0, 0.0),
     "easy": (0.01, 0.37),
     "greedy": (0.0, 0.05),
     "medium": (0.01, 0.43),
-    "hard": (0.92, 3.10),
+    "hard": (0.92, 1.97),
 }
 #: The level whose think counts for a controller the table does not know.
 USUAL_LEVEL = "medium"
