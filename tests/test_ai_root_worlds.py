@@ -125,20 +125,26 @@ def test_only_the_turns_that_draw_a_sheep_token_are_judged_again() -> None:
     pytest.fail(f"only {checked} turns drawing a token were judged again")
 
 
+def worst_put_first(monkeypatch: pytest.MonkeyPatch, module: object) -> list[tuple[Action, ...]]:
+    """`module.rejudge_in_worlds` puts the ranking's worst turn first; the
+    list gets each turn it promoted."""
+    promoted: list[tuple[Action, ...]] = []
+
+    def worst_first(game: Game, evaluator: Evaluator, ranked: Ranked,
+                    *args: object) -> Ranked:
+        promoted.append(ranked[-1][1])
+        return [(ranked[0][0] + 100.0, ranked[-1][1]), *ranked[:-1]]
+
+    monkeypatch.setattr(module, "rejudge_in_worlds", worst_first)
+    return promoted
+
+
 def test_hard_plays_the_best_turn_of_the_rejudged_ranking(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The ranking's worst turn, put first by the worlds, is what hard plays."""
     game = random_position(2, 15, 2, False, ("base",))
-    promoted: list[tuple[Action, ...]] = []
-
-    def worst_first(game: Game, evaluator: Evaluator, ranked: Ranked,
-                    *args: object) -> Ranked:
-        worst = ranked[-1]
-        promoted.append(worst[1])
-        return [(ranked[0][0] + 100.0, worst[1]), *ranked[:-1]]
-
-    monkeypatch.setattr(hard_module, "rejudge_in_worlds", worst_first)
+    promoted = worst_put_first(monkeypatch, hard_module)
     hard = HardPlayer(7, workers=1, rounds=0)
     action = hard.choose(game, budget=5.0)
     assert len(promoted) == 1 and action == promoted[0][0]
@@ -165,12 +171,5 @@ def test_the_hint_advises_the_best_turn_of_the_rejudged_ranking(
     from carcassonne_desktop.ai import advice
 
     game = random_position(2, 15, 2, False, ("base",))
-    promoted: list[tuple[Action, ...]] = []
-
-    def worst_first(game: Game, evaluator: Evaluator, ranked: Ranked,
-                    *args: object) -> Ranked:
-        promoted.append(ranked[-1][1])
-        return [(ranked[0][0] + 100.0, ranked[-1][1]), *ranked[:-1]]
-
-    monkeypatch.setattr(advice, "rejudge_in_worlds", worst_first)
+    promoted = worst_put_first(monkeypatch, advice)
     assert advice.suggest_turn(game) == promoted[0]

@@ -34,45 +34,23 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator
 
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.heuristic import rank_turns
 from carcassonne_desktop.ai.knowledge import sampled_copy
-from carcassonne_desktop.ai.levels import create_player
 from carcassonne_desktop.ai.root_worlds import rejudge_in_worlds
 from carcassonne_desktop.ai.search import play_line
-from carcassonne_desktop.engine import Action, Game, Rules, quick_setup
-from carcassonne_desktop.engine.actions import PlaceTile
-from carcassonne_desktop.engine.decisions import PLACE_TILE
+from carcassonne_desktop.engine import Action, Game
 from carcassonne_desktop.engine.expansion import registry
 
-#: No time limit: the positions are the same on any machine.
-UNTIMED = 1e9
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from next_tile_spread import positions  # noqa: E402  (the script beside this one)
 
 
 def expansion_set(name: str) -> tuple[str, ...]:
     known = list(registry())
     chosen = known if name == "all" else ["base"] if name == "base" else ["base", *name.split(",")]
     return tuple(dict.fromkeys(chosen))
-
-
-def positions(expansions: tuple[str, ...], seeds: range,
-              stops: list[int]) -> Iterator[tuple[int, int, Game]]:
-    """(seed, placements so far, position with a tile to place) of untimed medium play."""
-    rules = Rules(quick_setup(2, expansions=expansions))
-    for seed in seeds:
-        game = Game(quick_setup(2, seed=seed, expansions=expansions), rules)
-        players = [create_player("medium", seed * 10 + seat) for seat in range(2)]
-        placed = 0
-        left = list(stops)
-        while not game.is_over and left:
-            if game.pending_kind == PLACE_TILE and placed == left[0]:
-                left.pop(0)
-                yield seed, placed, game.copy()
-            action = players[game.deciding_player].choose(game, budget=UNTIMED)
-            placed += isinstance(action, PlaceTile)
-            game.apply(action)
 
 
 def values_in_worlds(game: Game, evaluator: Evaluator, turns: list[tuple[Action, ...]],
@@ -139,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"chance_root: bad argument: {error}", file=sys.stderr)
         return 2
     rows = []
-    for seed, placed, game in positions(expansions, seeds, stops):
+    for seed, placed, game in positions(expansions, seeds, stops, "medium"):
         row = study(seed, placed, game, args)
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
