@@ -35,12 +35,12 @@ def scripted_worlds(monkeypatch: pytest.MonkeyPatch, worlds: list[list[float]]) 
     """Each world gives the next scripted values; returns the count of worlds asked."""
     asked: list[int] = []
 
-    def values(game: Game, evaluator: Evaluator, judged: Sequence[object], seat: int,
+    def values(game: Game, evaluator: Evaluator, turns: Sequence[object], seat: int,
                rng: random.Random, deadline: Deadline | None) -> list[float] | None:
-        asked.append(len(judged))
+        asked.append(len(turns))
         return worlds[len(asked) - 1] if len(asked) <= len(worlds) else None
 
-    monkeypatch.setattr(root_worlds, "_values_in_world", values)
+    monkeypatch.setattr(root_worlds, "values_in_world", values)
     return asked
 
 

@@ -37,34 +37,21 @@ import time
 
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.heuristic import rank_turns
-from carcassonne_desktop.ai.knowledge import sampled_copy
-from carcassonne_desktop.ai.root_worlds import rejudge_in_worlds
-from carcassonne_desktop.ai.search import play_line
+from carcassonne_desktop.ai.root_worlds import rejudge_in_worlds, values_in_world
 from carcassonne_desktop.engine import Action, Game
-from carcassonne_desktop.engine.expansion import registry
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from next_tile_spread import positions  # noqa: E402  (the script beside this one)
-
-
-def expansion_set(name: str) -> tuple[str, ...]:
-    known = list(registry())
-    chosen = known if name == "all" else ["base"] if name == "base" else ["base", *name.split(",")]
-    return tuple(dict.fromkeys(chosen))
+from next_tile_spread import positions  # noqa: E402  (scripts beside this one)
+from think_seconds import expansion_set  # noqa: E402
 
 
 def values_in_worlds(game: Game, evaluator: Evaluator, turns: list[tuple[Action, ...]],
                      seeds: range) -> list[list[float]]:
-    """Each turn's value in each world (one sampled copy per seed, shared)."""
-    seat = game.deciding_player
-    values: list[list[float]] = [[] for _ in turns]
-    for seed in seeds:
-        world = sampled_copy(game, random.Random(seed))
-        for index, actions in enumerate(turns):
-            after = play_line(world, actions, evaluator, None)
-            assert after is not None
-            values[index].append(evaluator.evaluate(after, seat))
-    return values
+    """Each turn's value in each world (one sampled world per seed, shared by the turns)."""
+    by_world = [values_in_world(game, evaluator, turns, game.deciding_player,
+                                random.Random(seed), None) for seed in seeds]
+    return [[values[index] for values in by_world if values is not None]
+            for index in range(len(turns))]
 
 
 def study(seed: int, placed: int, game: Game, args: argparse.Namespace) -> dict[str, object]:
@@ -113,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         first, _, last = args.seeds.partition("-")
         seeds = range(int(first), int(last or first) + 1)
         stops = sorted(int(s) for s in args.stops.split(","))
-    except ValueError as error:
+    except (ValueError, KeyError) as error:
         print(f"chance_root: bad argument: {error}", file=sys.stderr)
         return 2
     rows = []

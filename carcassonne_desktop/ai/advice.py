@@ -16,12 +16,11 @@ from __future__ import annotations
 import random
 import threading
 
-from carcassonne_desktop.ai import root_worlds
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.expansions import policy_for
 from carcassonne_desktop.ai.heuristic import rank_turns
-from carcassonne_desktop.ai.root_worlds import rejudge_in_worlds
+from carcassonne_desktop.ai.root_worlds import POOL, WINDOW, WORLDS, rejudge_in_worlds
 from carcassonne_desktop.engine import Action, Game
 
 #: Seconds the advice may take (medium usually needs well under 0.2 s).
@@ -51,5 +50,5 @@ def suggest_turn(
     evaluator = Evaluator(game)
     ranked = rank_turns(game, evaluator, legal, deadline, random.Random(0))
     ranked = rejudge_in_worlds(game, evaluator, ranked, random.Random(1), deadline,
-                               root_worlds.POOL, root_worlds.WINDOW, root_worlds.WORLDS)
+                               POOL, WINDOW, WORLDS)
     return ranked[0][1] if ranked else (legal[0],)

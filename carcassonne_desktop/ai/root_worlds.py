@@ -61,7 +61,8 @@ def rejudge_in_worlds(
     for _ in range(worlds):
         if deadline is not None and deadline.expired():
             break
-        values = _values_in_world(game, evaluator, judged, seat, rng, deadline)
+        values = values_in_world(game, evaluator, [actions for _, actions in judged], seat,
+                                 rng, deadline)
         if values is None:
             break
         if done == 0 and all(abs(v - value) <= SAME for v, (value, _) in zip(values, judged)):
@@ -78,14 +79,14 @@ def rejudge_in_worlds(
     return rejudged + ranked[len(judged):]
 
 
-def _values_in_world(
-    game: Game, evaluator: Evaluator, judged: Sequence[tuple[float, tuple[Action, ...]]],
+def values_in_world(
+    game: Game, evaluator: Evaluator, turns: Sequence[tuple[Action, ...]],
     seat: int, rng: random.Random, deadline: Deadline | None,
 ) -> list[float] | None:
-    """Each judged turn's value in one new sampled world (None: the deadline passed)."""
+    """Each turn's value for `seat` in one new sampled world (None: the deadline passed)."""
     world = sampled_copy(game, random.Random(rng.getrandbits(64)))
     values = []
-    for _, actions in judged:
+    for actions in turns:
         after = play_line(world, actions, evaluator, deadline)
         if after is None:
             return None
