@@ -183,6 +183,44 @@ def test_the_helper_plays_the_same_shallow_depth(monkeypatch: pytest.MonkeyPatch
     assert helper_depths and set(helper_depths) == set(depths) == {0}
 
 
+def rounds_of(monkeypatch: pytest.MonkeyPatch, round_seconds: float) -> HardPlayer:
+    """One decision (one process, a 2 s deadline) of a player whose clock
+    says the ranking took no time and every round `round_seconds`."""
+    clock = [0.0]
+    monkeypatch.setattr(hard_module, "now", lambda: clock[0])
+
+    def slow_round(*args: Any) -> Any:
+        clock[0] += round_seconds
+        return play_round(*args)
+
+    monkeypatch.setattr(hard_module, "play_round", slow_round)
+    game = searched_position()
+    player = HardPlayer(3, workers=1)
+    player.decide(game, list(game.legal_actions()), Deadline(2.0))
+    assert player.last_stats["candidates"] > 1
+    return player
+
+
+def test_regression_hard_waited_for_a_second_round_that_could_not_change_its_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rounds of 1.5 s with 2 s left: one round and at most 1.3 more, short
+    of half of `min_rounds`, so the first round's pace gives the search up.
+    Before, the pace was trusted from the second round only: with every
+    expansion hard played two rounds in its whole 2.4 s on a quarter of its
+    mid-game placements, to play the root's best turn anyway (bench/ai.md,
+    session 12)."""
+    player = rounds_of(monkeypatch, 1.5)
+    assert player.last_stats["given_up"] == 1 and player.last_stats["samples"] == 1
+
+
+def test_a_first_round_within_the_margin_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds of 0.5 s with 2 s left: four more may come, enough to go on
+    (the fake clock lets the real deadline decide when it stops)."""
+    player = rounds_of(monkeypatch, 0.5)
+    assert "given_up" not in player.last_stats and player.last_stats["samples"] >= 2
+
+
 def load_hard_search() -> ModuleType:
     return load_script("hard_search.py", "hard_search_bench")
 
@@ -209,3 +247,19 @@ def test_hard_search_reports_the_shallow_searches(tmp_path: Path) -> None:
     assert (figures["mid_shallow"], figures["mid_shallow_reached"],
             figures["mid_shallow_overruled"]) == (2, 1, 1)
     assert figures["mid_reached"] == 3 and figures["mid_overruled"] == 2
+
+
+def test_the_first_round_study_compares_the_first_round_with_the_later_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """bench/research/first_round.py (bench/ai.md session 12): one base
+    position searched for three rounds, its ratios as JSON."""
+    study = load_script("research/first_round.py", "first_round")
+    assert study.main(["--expansions", "base", "--seeds", "7", "--stops", "20",
+                       "--rounds", "3"]) == 0
+    row, summary = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert summary["positions"] == 1 and row["placed"] == 20
+    assert row["first"] > 0.0 and row["later"] > 0.0
+    assert summary["first_over_later"]["p50"] == pytest.approx(row["first"] / row["later"], 0.01)
+    assert study.main(["--seeds", "x"]) == 2
+    assert study.main(["--expansions", "nonsense"]) == 2

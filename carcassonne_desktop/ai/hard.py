@@ -86,6 +86,12 @@ class HardPlayer(Player):
     #: (bench/ai.md, session 9), and `hard` used to spend 2.4 s on every turn
     #: to play what it had found after its ranking. Half, not all: a round
     #: estimate may be pessimistic, and giving up too early would lose moves.
+    #: Checked from the first round on: its pace was 0.25-2.0 times the later
+    #: rounds' with every expansion (p50 0.92, 15 positions,
+    #: bench/research/first_round.py), inside this margin; waiting for a
+    #: second round, hard spent its whole 2.4 s on two rounds on a quarter of
+    #: its mid-game placements, to play the root's best turn anyway
+    #: (bench/ai.md, session 12).
     hopeless_share = 0.5
     #: The same before the first round, from an estimate (the root ranking's
     #: time per whole turn), so with a wider margin than the measured rounds.
@@ -242,7 +248,7 @@ class HardPlayer(Player):
         future = None
         main_rounds = helper_rounds = 0
         settled = given_up = False
-        searching = measured = 0.0
+        first_started = searching = measured = 0.0
         while not deadline.expired():
             if self.rounds is not None and main_rounds >= self.rounds:
                 break
@@ -273,6 +279,8 @@ class HardPlayer(Player):
                     )
                     if future is None:
                         use_helper = False
+            if main_rounds == 0:
+                first_started = now()
             rounds[next_main] = play_round(
                 game, candidates, active, seat, evaluator, seed, next_main, schedule,
                 deadline, own_turns, cap,
@@ -284,9 +292,14 @@ class HardPlayer(Player):
                                                  settled)
             if settled:
                 break
-            # Later rounds by the pace after the first (slower: caches are cold).
+            # Later rounds by the pace after the first, which may be slower
+            # (cold caches) but is trusted within `hopeless_share`'s margin.
             if main_rounds == 1:
                 searching = now()
+                if self._hopeless(len(rounds), deadline.remaining(), searching - first_started,
+                                  processes, self.hopeless_share):
+                    given_up = True
+                    break
                 continue
             measured = (now() - searching) / (main_rounds - 1)
             if self._hopeless(len(rounds), deadline.remaining(), measured, processes,
