@@ -6,7 +6,8 @@ the `medium` move: see `HardPlayer._choice`), with the decision times.
 
     python bench/hard_search.py [--games 2] [--seed 30]
         [--expansions base | all | id,id,...] [--margin 10] [--lines FILE]
-        [--cpu-clock]
+        [--scores FILE] [--cpu-clock]
+    python bench/hard_search.py --report FILE | --categories FILE
         [name=value ...]
 
 `all` is every registered expansion. The middle of the game is the tile
@@ -19,7 +20,11 @@ PYTHONPATH=that checkout): that is how the BEFORE figures of bench/ai.md
 were taken. `--lines FILE` appends one JSON line per hard decision, as it
 comes (a run stopped mid-game still leaves a partial `--report FILE`).
 `mid_shallow` counts the searches whose rounds looked fewer own turns ahead
-than `HardPlayer.own_turns` (`shallow_when_short=True`).
+than `HardPlayer.own_turns` (`shallow_when_short=True`). `--scores FILE`
+appends one JSON line per finished game (deal, hard's seat, both scores
+and both breakdowns by category); `--categories FILE` reports from such a
+file where hard's margin over medium comes from: the mean difference per
+scoring category with its standard error over the games.
 
 On a shared machine compare shares and ratios, not seconds.
 """
@@ -79,9 +84,9 @@ def expansions_of(text: str) -> tuple[str, ...]:
 
 
 def play(index: int, expansions: tuple[str, ...], seed: int, series: Series,
-         lines: Path | None = None) -> None:
+         lines: Path | None = None, scores: Path | None = None) -> None:
     """Game `index`: deal seed + index // 2, hard in seat index % 2; each
-    decision appended to `lines` as it comes."""
+    decision appended to `lines` as it comes, the game's scores to `scores`."""
     hard_seat = index % 2
     levels = ["hard", "medium"] if hard_seat == 0 else ["medium", "hard"]
     setup = GameSetup(
@@ -118,6 +123,36 @@ def play(index: int, expansions: tuple[str, ...], seed: int, series: Series,
     series.placements[index] = placement
     series.hard_points.append(game.scores[hard_seat])
     series.medium_points.append(game.scores[1 - hard_seat])
+    if scores is not None:
+        with scores.open("a") as out:
+            out.write(json.dumps({
+                "game": index, "deal": seed + index // 2, "hard_seat": hard_seat,
+                "hard": game.scores[hard_seat], "medium": game.scores[1 - hard_seat],
+                "hard_breakdown": game.breakdown[hard_seat],
+                "medium_breakdown": game.breakdown[1 - hard_seat],
+            }) + "\n")
+
+
+def categories(path: Path) -> dict[str, object]:
+    """Hard's margin over medium split by scoring category: per category
+    the mean of (hard's points - medium's) over the games of `--scores`
+    FILE and its standard error, largest mean gap first."""
+    games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if not games:
+        raise SystemExit(f"{path}: no game in it")
+    names = sorted({name for g in games for side in ("hard_breakdown", "medium_breakdown")
+                    for name in g[side]})
+    rows = {}
+    for name in names:
+        gaps = [g["hard_breakdown"].get(name, 0) - g["medium_breakdown"].get(name, 0)
+                for g in games]
+        mean = sum(gaps) / len(gaps)
+        spread = (sum((gap - mean) ** 2 for gap in gaps) / (len(gaps) - 1)
+                  if len(gaps) > 1 else 0.0)
+        rows[name] = {"mean_gap": round(mean, 2), "stderr": round((spread / len(gaps)) ** 0.5, 2)}
+    margins = [g["hard"] - g["medium"] for g in games]
+    return {"games": len(games), "margin_mean": round(sum(margins) / len(margins), 2),
+            "categories": dict(sorted(rows.items(), key=lambda item: -abs(item[1]["mean_gap"])))}
 
 
 def load_lines(path: Path) -> Series:
@@ -184,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--margin", type=int, default=10)
     parser.add_argument("--lines", type=Path)
     parser.add_argument("--report", type=Path, help="only report the --lines of FILE")
+    parser.add_argument("--scores", type=Path, help="append each game's scores to FILE")
+    parser.add_argument("--categories", type=Path,
+                        help="only report hard's gap by category from a --scores FILE")
     parser.add_argument("--cpu-clock", action="store_true",
                         help="budgets in CPU seconds: a busy machine searches as an idle one")
     parser.add_argument("settings", nargs="*", help="name=value of HardPlayer")
@@ -193,10 +231,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.report:
         print(json.dumps(report(load_lines(args.report), args.margin), indent=1))
         return 0
+    if args.categories:
+        print(json.dumps(categories(args.categories), indent=1))
+        return 0
     expansions = expansions_of(args.expansions)
     series = Series()
     for index in range(args.games):
-        play(index, expansions, args.seed, series, args.lines)
+        play(index, expansions, args.seed, series, args.lines, args.scores)
         print(f"game {index + 1}/{args.games}: hard {series.hard_points[-1]} "
               f"medium {series.medium_points[-1]}", file=sys.stderr, flush=True)
     print(json.dumps(report(series, args.margin), indent=1))

@@ -249,6 +249,31 @@ def test_hard_search_reports_the_shallow_searches(tmp_path: Path) -> None:
     assert figures["mid_reached"] == 3 and figures["mid_overruled"] == 2
 
 
+def test_hard_search_splits_the_margin_by_category(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--scores` keeps each game's breakdowns (a quick hard, one round a
+    decision, against greedy); `--categories` reports the mean gap per
+    category, which adds up to the margin."""
+    bench = load_hard_search()
+    from carcassonne_desktop.ai.levels import create_player
+
+    monkeypatch.setattr(bench, "create_player", lambda level, seed: (
+        HardPlayer(seed, workers=1, rounds=1) if level == "hard"
+        else create_player("greedy", seed)))
+    scores = tmp_path / "scores.jsonl"
+    bench.play(1, ("base",), 40, bench.Series(), None, scores)
+    (game,) = (json.loads(line) for line in scores.read_text().splitlines())
+    assert (game["deal"], game["hard_seat"]) == (40, 1)
+    assert sum(game["hard_breakdown"].values()) == game["hard"]
+    assert bench.main(["--categories", str(scores)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 1 and report["margin_mean"] == game["hard"] - game["medium"]
+    gaps = [row["mean_gap"] for row in report["categories"].values()]
+    assert sum(gaps) == pytest.approx(report["margin_mean"])
+    assert abs(gaps[0]) == max(abs(gap) for gap in gaps)
+
+
 def test_the_first_round_study_compares_the_first_round_with_the_later_ones(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
