@@ -7,7 +7,7 @@ the `medium` move: see `HardPlayer._choice`), with the decision times.
     python bench/hard_search.py [--games 2] [--seed 30]
         [--expansions base | all | id,id,...] [--margin 10] [--lines FILE]
         [--scores FILE] [--cpu-clock]
-    python bench/hard_search.py --report FILE | --categories FILE
+    python bench/hard_search.py --report FILE | --categories FILE [FILE ...]
         [name=value ...]
 
 `all` is every registered expansion. The middle of the game is the tile
@@ -23,8 +23,9 @@ comes (a run stopped mid-game still leaves a partial `--report FILE`).
 than `HardPlayer.own_turns` (`shallow_when_short=True`). `--scores FILE`
 appends one JSON line per finished game (deal, hard's seat, both scores
 and both breakdowns by category); `--categories FILE` reports from such a
-file where hard's margin over medium comes from: the mean difference per
-scoring category with its standard error over the games.
+FILE (or several, pooled) hard's wins with their 95% interval, its mean
+margin over medium, and where that margin comes from: the mean difference
+per scoring category with its standard error over the games.
 
 On a shared machine compare shares and ratios, not seconds.
 """
@@ -133,26 +134,36 @@ def play(index: int, expansions: tuple[str, ...], seed: int, series: Series,
             }) + "\n")
 
 
-def categories(path: Path) -> dict[str, object]:
-    """Hard's margin over medium split by scoring category: per category
-    the mean of (hard's points - medium's) over the games of `--scores`
-    FILE and its standard error, largest mean gap first."""
-    games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+def categories(paths: list[Path]) -> dict[str, object]:
+    """Hard against medium over the games of `--scores` FILEs (several
+    series pooled): wins (a tie counts half) with their 95% interval, the
+    mean margin, and the margin split by scoring category: per category
+    the mean of (hard's points - medium's) and its standard error, largest
+    mean gap first."""
+    games = [json.loads(line) for path in paths
+             for line in path.read_text().splitlines() if line.strip()]
     if not games:
-        raise SystemExit(f"{path}: no game in it")
+        raise SystemExit(f"{', '.join(map(str, paths))}: no game in it")
     names = sorted({name for g in games for side in ("hard_breakdown", "medium_breakdown")
                     for name in g[side]})
-    rows = {}
-    for name in names:
-        gaps = [g["hard_breakdown"].get(name, 0) - g["medium_breakdown"].get(name, 0)
-                for g in games]
-        mean = sum(gaps) / len(gaps)
-        spread = (sum((gap - mean) ** 2 for gap in gaps) / (len(gaps) - 1)
-                  if len(gaps) > 1 else 0.0)
-        rows[name] = {"mean_gap": round(mean, 2), "stderr": round((spread / len(gaps)) ** 0.5, 2)}
-    margins = [g["hard"] - g["medium"] for g in games]
-    return {"games": len(games), "margin_mean": round(sum(margins) / len(margins), 2),
-            "categories": dict(sorted(rows.items(), key=lambda item: -abs(item[1]["mean_gap"])))}
+    rows = {name: mean_and_error([g["hard_breakdown"].get(name, 0)
+                                  - g["medium_breakdown"].get(name, 0) for g in games])
+            for name in names}
+    wins = sum(1.0 if g["hard"] > g["medium"] else 0.5 if g["hard"] == g["medium"] else 0.0
+               for g in games)
+    low, high = wilson_interval(wins, len(games))
+    return {"games": len(games), "hard_wins": wins,
+            "hard_share": round(wins / len(games), 3), "ci95": [round(low, 3), round(high, 3)],
+            "margin": mean_and_error([g["hard"] - g["medium"] for g in games]),
+            "categories": dict(sorted(rows.items(), key=lambda item: -abs(item[1]["mean"])))}
+
+
+def mean_and_error(values: list[int]) -> dict[str, float]:
+    """The mean and its standard error (0 for a single value)."""
+    mean = sum(values) / len(values)
+    spread = (sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+              if len(values) > 1 else 0.0)
+    return {"mean": round(mean, 2), "stderr": round((spread / len(values)) ** 0.5, 2)}
 
 
 def load_lines(path: Path) -> Series:
@@ -220,8 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lines", type=Path)
     parser.add_argument("--report", type=Path, help="only report the --lines of FILE")
     parser.add_argument("--scores", type=Path, help="append each game's scores to FILE")
-    parser.add_argument("--categories", type=Path,
-                        help="only report hard's gap by category from a --scores FILE")
+    parser.add_argument("--categories", type=Path, nargs="+", metavar="FILE",
+                        help="only report hard's wins and gap by category from --scores FILEs")
     parser.add_argument("--cpu-clock", action="store_true",
                         help="budgets in CPU seconds: a busy machine searches as an idle one")
     parser.add_argument("settings", nargs="*", help="name=value of HardPlayer")

@@ -268,10 +268,23 @@ def test_hard_search_splits_the_margin_by_category(
     assert sum(game["hard_breakdown"].values()) == game["hard"]
     assert bench.main(["--categories", str(scores)]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["games"] == 1 and report["margin_mean"] == game["hard"] - game["medium"]
-    gaps = [row["mean_gap"] for row in report["categories"].values()]
-    assert sum(gaps) == pytest.approx(report["margin_mean"])
+    margin = game["hard"] - game["medium"]
+    assert report["games"] == 1 and report["margin"] == {"mean": margin, "stderr": 0.0}
+    assert report["hard_wins"] == (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
+    gaps = [row["mean"] for row in report["categories"].values()]
+    assert sum(gaps) == pytest.approx(margin)
     assert abs(gaps[0]) == max(abs(gap) for gap in gaps)
+    # two series pooled: a second file with the same game mirrored
+    mirrored = dict(game, hard=game["medium"], medium=game["hard"],
+                    hard_breakdown=game["medium_breakdown"],
+                    medium_breakdown=game["hard_breakdown"])
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps(mirrored) + "\n")
+    assert bench.main(["--categories", str(scores), str(other)]) == 0
+    pooled = json.loads(capsys.readouterr().out)
+    assert pooled["games"] == 2 and pooled["hard_wins"] == 1.0
+    assert pooled["margin"]["mean"] == 0.0
+    assert all(row["mean"] == 0.0 for row in pooled["categories"].values())
 
 
 def test_the_first_round_study_compares_the_first_round_with_the_later_ones(
