@@ -88,10 +88,11 @@ class HardPlayer(Player):
     #: estimate may be pessimistic, and giving up too early would lose moves.
     #: Checked from the first round on: its pace was 0.25-2.0 times the later
     #: rounds' with every expansion (p50 0.92, 15 positions,
-    #: bench/research/first_round.py), inside this margin; waiting for a
-    #: second round, hard spent its whole 2.4 s on two rounds on a quarter of
-    #: its mid-game placements, to play the root's best turn anyway
-    #: (bench/ai.md, session 12).
+    #: bench/research/first_round.py), inside this margin. Waiting for a
+    #: second round, hard spent its whole 2.4 s on a quarter of its mid-game
+    #: placements to play the root's best turn anyway; most of those first
+    #: rounds run to the deadline themselves, so the check saves only the
+    #: time after one that ends early (bench/ai.md, session 12).
     hopeless_share = 0.5
     #: The same before the first round, from an estimate (the root ranking's
     #: time per whole turn), so with a wider margin than the measured rounds.
