@@ -38,7 +38,7 @@ THINK_SECONDS: dict[str, tuple[float, float]] = {
     "easy": (0.01, 0.37),
     "greedy": (0.0, 0.05),
     "medium": (0.01, 0.43),
-    "hard": (1.04, 1.97),
+    "hard": (1.04, 1.89),
 }
 #: The level whose think counts for a controller the table does not know.
 USUAL_LEVEL = "medium"
