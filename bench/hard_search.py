@@ -25,7 +25,7 @@ appends one JSON line per finished game (deal, hard's seat, both scores
 and both breakdowns by category); `--categories FILE` reports from such a
 FILE (or several, pooled) hard's wins with their 95% interval, its mean
 margin over medium, and where that margin comes from: the mean difference
-per scoring category with its standard error over the games.
+per scoring category with its 95% interval over the games.
 
 On a shared machine compare shares and ratios, not seconds.
 """
@@ -41,7 +41,7 @@ from pathlib import Path
 from carcassonne_desktop.ai.deadline import now, use_cpu_clock
 from carcassonne_desktop.ai.hard import HardPlayer
 from carcassonne_desktop.ai.levels import create_player
-from carcassonne_desktop.ai.stats import percentile, wilson_interval
+from carcassonne_desktop.ai.stats import mean, mean_interval, percentile, wilson_interval
 from carcassonne_desktop.engine import Game, GameSetup, PlayerSetup, Rules, registry
 from carcassonne_desktop.engine.actions import PlaceTile
 from carcassonne_desktop.engine.setup import PLAYER_COLOURS
@@ -138,7 +138,7 @@ def categories(paths: list[Path]) -> dict[str, object]:
     """Hard against medium over the games of `--scores` FILEs (several
     series pooled): wins (a tie counts half) with their 95% interval, the
     mean margin, and the margin split by scoring category: per category
-    the mean of (hard's points - medium's) and its standard error, largest
+    the mean of (hard's points - medium's) and its 95% interval, largest
     mean gap first."""
     games = [json.loads(line) for path in paths
              for line in path.read_text().splitlines() if line.strip()]
@@ -146,7 +146,7 @@ def categories(paths: list[Path]) -> dict[str, object]:
         raise SystemExit(f"{', '.join(map(str, paths))}: no game in it")
     names = sorted({name for g in games for side in ("hard_breakdown", "medium_breakdown")
                     for name in g[side]})
-    rows = {name: mean_and_error([g["hard_breakdown"].get(name, 0)
+    rows = {name: mean_and_interval([g["hard_breakdown"].get(name, 0)
                                   - g["medium_breakdown"].get(name, 0) for g in games])
             for name in names}
     wins = sum(1.0 if g["hard"] > g["medium"] else 0.5 if g["hard"] == g["medium"] else 0.0
@@ -154,16 +154,14 @@ def categories(paths: list[Path]) -> dict[str, object]:
     low, high = wilson_interval(wins, len(games))
     return {"games": len(games), "hard_wins": wins,
             "hard_share": round(wins / len(games), 3), "ci95": [round(low, 3), round(high, 3)],
-            "margin": mean_and_error([g["hard"] - g["medium"] for g in games]),
+            "margin": mean_and_interval([g["hard"] - g["medium"] for g in games]),
             "categories": dict(sorted(rows.items(), key=lambda item: -abs(item[1]["mean"])))}
 
 
-def mean_and_error(values: list[int]) -> dict[str, float]:
-    """The mean and its standard error (0 for a single value)."""
-    mean = sum(values) / len(values)
-    spread = (sum((v - mean) ** 2 for v in values) / (len(values) - 1)
-              if len(values) > 1 else 0.0)
-    return {"mean": round(mean, 2), "stderr": round((spread / len(values)) ** 0.5, 2)}
+def mean_and_interval(values: list[int]) -> dict[str, object]:
+    """The mean and its 95% interval (the mean twice for a single value)."""
+    low, high = mean_interval(values)
+    return {"mean": round(mean(values), 2), "ci95": [round(low, 2), round(high, 2)]}
 
 
 def load_lines(path: Path) -> Series:

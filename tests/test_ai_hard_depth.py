@@ -269,7 +269,7 @@ def test_hard_search_splits_the_margin_by_category(
     assert bench.main(["--categories", str(scores)]) == 0
     report = json.loads(capsys.readouterr().out)
     margin = game["hard"] - game["medium"]
-    assert report["games"] == 1 and report["margin"] == {"mean": margin, "stderr": 0.0}
+    assert report["games"] == 1 and report["margin"] == {"mean": margin, "ci95": [margin] * 2}
     assert report["hard_wins"] == (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
     gaps = [row["mean"] for row in report["categories"].values()]
     assert sum(gaps) == pytest.approx(margin)
