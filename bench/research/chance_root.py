@@ -42,7 +42,7 @@ from carcassonne_desktop.engine import Action, Game
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from next_tile_spread import positions  # noqa: E402  (scripts beside this one)
-from think_seconds import expansion_set  # noqa: E402
+from think_seconds import position_settings  # noqa: E402
 
 
 def values_in_worlds(game: Game, evaluator: Evaluator, turns: list[tuple[Action, ...]],
@@ -96,10 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     try:
-        expansions = expansion_set(args.expansions)
-        first, _, last = args.seeds.partition("-")
-        seeds = range(int(first), int(last or first) + 1)
-        stops = sorted(int(s) for s in args.stops.split(","))
+        expansions, seeds, stops = position_settings(args.expansions, args.seeds, args.stops)
     except (ValueError, KeyError) as error:
         print(f"chance_root: bad argument: {error}", file=sys.stderr)
         return 2

@@ -33,7 +33,7 @@ from carcassonne_desktop.ai.search import RoundValues
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from next_tile_spread import positions  # noqa: E402  (scripts beside this one)
-from think_seconds import expansion_set  # noqa: E402
+from think_seconds import position_settings  # noqa: E402
 
 
 class TimedHard(HardPlayer):
@@ -97,10 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     try:
-        expansions = expansion_set(args.expansions)
-        low, _, high = args.seeds.partition("-")
-        seeds = range(int(low), int(high or low) + 1)
-        stops = [int(stop) for stop in args.stops.split(",")]
+        expansions, seeds, stops = position_settings(args.expansions, args.seeds, args.stops)
     except (ValueError, KeyError) as error:
         print(f"first_round: bad argument: {error}", file=sys.stderr)
         return 2

@@ -26,6 +26,16 @@ from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.setup import quick_setup
 
 
+def position_settings(expansions: str, seeds: str, stops: str
+                      ) -> tuple[tuple[str, ...], range, list[int]]:
+    """The studies' `--expansions`, `--seeds` ("3" or "1-8") and `--stops`
+    ("20,40": placements, put in order); KeyError for an unknown expansion,
+    ValueError for what is not a number."""
+    first, _, last = seeds.partition("-")
+    return (expansion_set(expansions), range(int(first), int(last or first) + 1),
+            sorted(int(stop) for stop in stops.split(",")))
+
+
 def expansion_set(name: str) -> tuple[str, ...]:
     """"base", "all", or a comma-separated list of expansion ids."""
     known = list(registry())
