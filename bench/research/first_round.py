@@ -5,16 +5,16 @@ rounds after it, and how well the estimate made before it foresees them.
         [--seeds 1-4] [--stops 20,30,...] [--rounds 4] [--json FILE]
 
 `HardPlayer._search` gives up (plays the root's best turn at once) when the
-time left cannot buy `hopeless_share` of `min_rounds` rounds, but it only
-judges that from the pace of its second round on: the first is slower
-(cold caches), so its pace was not trusted. With every expansion a round
-often takes about half the budget, so the search plays two rounds (one
-here, one in the helper process) in the whole 2.4 s and then plays the
-root's best turn, which fewer than `min_rounds` rounds can never overrule.
-This measures, per position (`medium`'s untimed play, two players, CPU
-seconds, one process, no deadline), the estimate before the first round
-(`_depth_plan`), the first round and the later ones, so the first round's
-pace can be trusted by the measured margin.
+time left cannot buy `hopeless_share` of `min_rounds` rounds. Until session
+12 it judged that only from the pace of its second round on (the first was
+said to be slower, caches cold): with every expansion a round often takes
+half the budget or more, so the search played two rounds (one here, one in
+the helper process) in the whole 2.4 s and then the root's best turn, which
+fewer than `min_rounds` rounds can never overrule. This measures, per
+position (`medium`'s untimed play, two players, CPU seconds, one process,
+no deadline), the estimate before the first round (`_depth_plan`), the
+first round and the later ones: whether the first round's pace may be
+trusted within `hopeless_share`'s margin (bench/ai.md, session 12).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from carcassonne_desktop.ai import hard
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.hard import HardPlayer
 from carcassonne_desktop.ai.search import RoundValues
+from carcassonne_desktop.ai.stats import percentile
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from next_tile_spread import positions  # noqa: E402  (scripts beside this one)
@@ -50,23 +51,17 @@ class TimedHard(HardPlayer):
         return plan
 
 
-def timed_rounds(player: TimedHard) -> object:
-    """`hard.play_round` that records its CPU seconds on `player`."""
+def study(seed: int, placed: int, game: object, rounds: int) -> dict[str, object] | None:
+    player = TimedHard(seed * 7919 + placed, rounds)
     original = hard.play_round
 
-    def play_round(*args: object, **kwargs: object) -> RoundValues:
+    def timed_round(*args: object, **kwargs: object) -> RoundValues:
         started = time.process_time()
         values = original(*args, **kwargs)  # type: ignore[arg-type]
         player.round_seconds.append(time.process_time() - started)
         return values
 
-    return play_round
-
-
-def study(seed: int, placed: int, game: object, rounds: int) -> dict[str, object] | None:
-    player = TimedHard(seed * 7919 + placed, rounds)
-    original = hard.play_round
-    hard.play_round = timed_rounds(player)  # type: ignore[assignment]
+    hard.play_round = timed_round  # type: ignore[assignment]
     try:
         player.decide(game, list(game.legal_actions()), Deadline(None))  # type: ignore[attr-defined]
     finally:
@@ -83,9 +78,8 @@ def study(seed: int, placed: int, game: object, rounds: int) -> dict[str, object
 
 def spread(values: Sequence[float]) -> dict[str, float]:
     ordered = sorted(values)
-    pick = lambda share: ordered[min(len(ordered) - 1, int(share * len(ordered)))]  # noqa: E731
-    return {"min": ordered[0], "p10": pick(0.1), "p50": pick(0.5), "p90": pick(0.9),
-            "max": ordered[-1]}
+    return {"min": ordered[0], **{f"p{int(share * 100)}": percentile(ordered, share)
+                                  for share in (0.1, 0.5, 0.9)}, "max": ordered[-1]}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

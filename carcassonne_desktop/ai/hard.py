@@ -293,17 +293,14 @@ class HardPlayer(Player):
                                                  settled)
             if settled:
                 break
-            # Later rounds by the pace after the first, which may be slower
-            # (cold caches) but is trusted within `hopeless_share`'s margin.
+            # The first round's own pace (it may be slower, caches cold, but
+            # within `hopeless_share`'s margin), then the pace of those after it.
             if main_rounds == 1:
                 searching = now()
-                if self._hopeless(len(rounds), deadline.remaining(), searching - first_started,
-                                  processes, self.hopeless_share):
-                    given_up = True
-                    break
-                continue
-            measured = (now() - searching) / (main_rounds - 1)
-            if self._hopeless(len(rounds), deadline.remaining(), measured, processes,
+                pace = searching - first_started
+            else:
+                pace = measured = (now() - searching) / (main_rounds - 1)
+            if self._hopeless(len(rounds), deadline.remaining(), pace, processes,
                               self.hopeless_share):
                 given_up = True
                 break
