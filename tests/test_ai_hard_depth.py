@@ -15,7 +15,10 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from carcassonne_desktop.ai import deadline as deadline_module
 from carcassonne_desktop.ai import hard as hard_module
 from carcassonne_desktop.ai import parallel
 from carcassonne_desktop.ai.deadline import Deadline
@@ -219,6 +222,60 @@ def test_a_first_round_within_the_margin_goes_on(monkeypatch: pytest.MonkeyPatch
     (the fake clock lets the real deadline decide when it stops)."""
     player = rounds_of(monkeypatch, 0.5)
     assert "given_up" not in player.last_stats and player.last_stats["samples"] >= 2
+
+
+@given(remaining=st.floats(0.05, 10.0), processes=st.sampled_from([1, 2]),
+       share=st.sampled_from([0.25, 0.5, 1.0]))
+def test_the_first_round_limit_is_where_the_check_after_it_gives_up(
+    remaining: float, processes: int, share: float,
+) -> None:
+    """A first round a hair shorter than the limit goes on when it ends, one
+    a hair longer is given up: cutting it at the limit plays what waiting
+    for it would have played."""
+    player = HardPlayer(3, workers=1)
+    player.hopeless_share = share
+    limit = player._first_round_limit(remaining, processes)
+    assert limit is not None and 0.0 < limit < remaining
+    for r, hopeless in ((limit * (1 - 1e-6), False), (limit * (1 + 1e-6), True)):
+        assert player._hopeless(1, remaining - r, r, processes, share) is hopeless
+
+
+def test_a_first_round_is_never_cut_when_one_round_meets_the_share() -> None:
+    player = HardPlayer(3, workers=1)
+    player.hopeless_share = 1 / player.min_rounds
+    assert player._first_round_limit(2.0, 2) is None
+    assert HardPlayer(3, workers=1, rounds=4)._first_round_limit(2.0, 1) is None
+
+
+def test_regression_hard_ran_a_hopeless_first_round_to_the_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One process, 2 s left when the first round starts: a round longer than
+    2/3 s leaves fewer than 3 rounds in all, hopeless. The round is cut there
+    and the root's best turn played, where it used to run to the deadline
+    (with every expansion a round takes 1.7-7 s) and play that same turn at
+    2.4 s (bench/ai.md, session 13). One fake clock for the player and the
+    deadlines; the round stands in for one that runs to its deadline."""
+    clock = [0.0]
+    monkeypatch.setattr(hard_module, "now", lambda: clock[0])
+    monkeypatch.setattr(deadline_module, "_clock", lambda: clock[0])
+    given: list[float] = []
+
+    def endless_round(*args: Any) -> Any:
+        round_deadline = args[8]
+        given.append(round_deadline.remaining())
+        clock[0] = round_deadline.end  # it plays until its deadline stops it
+        return play_round(*args)  # (which has passed: no candidate is played)
+
+    monkeypatch.setattr(hard_module, "play_round", endless_round)
+    game = searched_position()
+    player = HardPlayer(3, workers=1)
+    deadline = Deadline(2.0)
+    player.decide(game, list(game.legal_actions()), deadline)
+    assert player.last_stats["candidates"] > 1
+    assert given == [pytest.approx(2.0 / 3)]
+    assert player.last_stats["given_up"] == 1 and player.last_stats["samples"] == 0
+    assert clock[0] == pytest.approx(2.0 / 3)  # and nothing after it
 
 
 def load_hard_search() -> ModuleType:

@@ -34,7 +34,7 @@ from carcassonne_desktop.ai.stats import percentile
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from next_tile_spread import positions  # noqa: E402  (scripts beside this one)
-from think_seconds import position_settings  # noqa: E402
+from think_seconds import position_settings, report_study  # noqa: E402
 
 
 class TimedHard(HardPlayer):
@@ -107,10 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary = {"positions": len(rows),
                "first_over_later": spread([row["first_over_later"] for row in rows]),
                "estimate_over_later": spread([row["estimate_over_later"] for row in rows])}
-    print(json.dumps(summary))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"rows": rows, "summary": summary}, out, indent=1)
+    report_study(rows, summary, args.json)
     return 0
 
 

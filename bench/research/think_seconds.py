@@ -36,6 +36,16 @@ def position_settings(expansions: str, seeds: str, stops: str
             sorted(int(stop) for stop in stops.split(",")))
 
 
+def report_study(rows: list[dict[str, object]], summary: dict[str, object],
+                 path: str | None) -> None:
+    """A study's last line (its summary as JSON) and, when asked, a file of
+    its rows and summary."""
+    print(json.dumps(summary))
+    if path:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump({"rows": rows, "summary": summary}, out, indent=1)
+
+
 def expansion_set(name: str) -> tuple[str, ...]:
     """"base", "all", or a comma-separated list of expansion ids."""
     known = list(registry())

@@ -90,9 +90,10 @@ class HardPlayer(Player):
     #: rounds' with every expansion (p50 0.92, 15 positions,
     #: bench/research/first_round.py), inside this margin. Waiting for a
     #: second round, hard spent its whole 2.4 s on a quarter of its mid-game
-    #: placements to play the root's best turn anyway; most of those first
-    #: rounds run to the deadline themselves, so the check saves only the
-    #: time after one that ends early (bench/ai.md, session 12).
+    #: placements to play the root's best turn anyway (bench/ai.md, session
+    #: 12). Most of those first rounds ran to the deadline themselves, so the
+    #: first round is also cut where this check would give it up once it
+    #: ended (`_first_round_limit`, bench/ai.md, session 13).
     hopeless_share = 0.5
     #: The same before the first round, from an estimate (the root ranking's
     #: time per whole turn), so with a wider margin than the measured rounds.
@@ -280,12 +281,20 @@ class HardPlayer(Player):
                     )
                     if future is None:
                         use_helper = False
+            round_deadline = deadline
             if main_rounds == 0:
                 first_started = now()
-            rounds[next_main] = play_round(
+                round_deadline = self._first_round_deadline(deadline, processes)
+            values = play_round(
                 game, candidates, active, seat, evaluator, seed, next_main, schedule,
-                deadline, own_turns, cap,
+                round_deadline, own_turns, cap,
             )
+            if round_deadline is not deadline and round_deadline.expired() and not deadline.expired():
+                # Past its limit the first round is hopeless once it ends
+                # (`_first_round_limit`): the same move, without the wait.
+                given_up = True
+                break
+            rounds[next_main] = values
             next_main += step
             main_rounds += 1
             active, settled = self._prune(rounds, active)
@@ -368,6 +377,30 @@ class HardPlayer(Player):
                            "helper_samples": helper_samples, "given_up": 1, "reached": 0,
                            "answer_turns": cap or 0, "own_turns": own_turns}
         return candidates[0]
+
+    def _first_round_limit(self, remaining: float, processes: int) -> float | None:
+        """The longest the first round may take and not be judged hopeless
+        when it ends: with `remaining` seconds at its start and a round of
+        `r` seconds in each of `processes`, the check after it (`_hopeless`
+        with one round done) gives up exactly when `1 + (remaining - r) / r *
+        processes < share * min_rounds`, that is when `r` passes this limit.
+        None: no first round is ever hopeless (a fixed round count, or a
+        share that one round already meets)."""
+        needed = self.hopeless_share * self.min_rounds - 1.0
+        if self.rounds is not None or needed <= 0.0:
+            return None
+        return max(remaining, 0.0) * processes / (processes + needed)
+
+    def _first_round_deadline(self, deadline: Deadline, processes: int) -> Deadline:
+        """The deadline the first round plays to: `deadline`, or sooner at
+        `_first_round_limit`, past which that round cannot change the move.
+        With every expansion a round takes 1.7-7 s against a 2.4 s budget,
+        and a first round that ran to the deadline spent the whole budget to
+        play the root's best turn, which is what giving up plays at once."""
+        limit = self._first_round_limit(deadline.remaining(), processes)
+        if limit is None:
+            return deadline
+        return Deadline(limit, deadline.cancel_event)
 
     def _hopeless(
         self, done: int, remaining: float, round_seconds: float, processes: int, share: float
