@@ -24,6 +24,7 @@ from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
     from carcassonne_desktop.engine import Game
+    from carcassonne_desktop.engine.catalogue import Catalogue
     from carcassonne_desktop.engine.features import Feature
 
 #: Share of a flock on the board its shepherds are expected to bank: the
@@ -84,7 +85,7 @@ def vineyards(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
         if not owners:
             continue
         if vineyard_share is None:
-            vineyard_share = _vineyard_share(game)
+            vineyard_share = _vineyard_share(game, evaluator)
         x, y = next(iter(feature.tiles))
         now = empty = 0
         for dx, dy in NEIGHBOURHOOD:
@@ -99,12 +100,29 @@ def vineyards(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
             totals[player] += value
 
 
-def _vineyard_share(game: Game) -> float:
-    """The share of the unseen tiles that carry a vineyard."""
+def _vineyard_share(game: Game, evaluator: Evaluator) -> float:
+    """The share of the unseen tiles that carry a vineyard: the tiles of
+    `game.unseen_tile_counts()` counted without a Counter, the bag's once
+    per decision for each bag (building the Counter was half this term on
+    positions of real games, issue 30)."""
     catalogue = game.rules.catalogue
-    counts = game.unseen_tile_counts()
-    unseen = max(sum(counts.values()), 1)
-    return sum(n for t, n in counts.items() if catalogue[t].flags.get(VINEYARD)) / unseen
+    has_vineyard = evaluator.carried((_vineyard_tiles, catalogue),
+                                     lambda: _vineyard_tiles(catalogue)).__contains__
+    unseen = vineyards = 0
+    for expansion in game.rules.hooks["unseen_tiles"]:
+        hidden = list(expansion.unseen_tiles(game))
+        unseen += len(hidden)
+        vineyards += sum(map(has_vineyard, hidden))
+    bag = game.bag
+    unseen += len(bag)
+    vineyards += evaluator.carried((_vineyard_share, tuple(bag)),
+                                   lambda: sum(map(has_vineyard, bag)))
+    return vineyards / max(unseen, 1)
+
+
+def _vineyard_tiles(catalogue: Catalogue) -> frozenset[str]:
+    """The ids of the catalogue's tiles that carry a vineyard."""
+    return frozenset(tile.id for tile in catalogue if tile.flags.get(VINEYARD))
 
 
 @evaluation_term("hills_sheep")
