@@ -32,13 +32,13 @@ HUMAN_CHOICE = 5.7
 #: and with every expansion (CPU seconds on the development machine, measured by
 #: bench/research/think_seconds.py; docs/game-length.md). Hard spends its budget
 #: on close calls its search may settle; with every expansion it gives most of
-#: them up, and about 30% of its placements still run out the budget.
+#: them up, a hopeless first round at about half the budget (bench/ai.md, session 13).
 THINK_SECONDS: dict[str, tuple[float, float]] = {
     "random": (0.0, 0.0),
     "easy": (0.01, 0.37),
     "greedy": (0.0, 0.05),
     "medium": (0.01, 0.43),
-    "hard": (1.04, 1.89),
+    "hard": (1.04, 1.35),
 }
 #: The level whose think counts for a controller the table does not know.
 USUAL_LEVEL = "medium"
