@@ -17,6 +17,7 @@ the counts of unseen tiles (never their order).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from itertools import compress
 from typing import Any
 
 from carcassonne_desktop.ai.expansions import (
@@ -139,6 +140,8 @@ class Evaluator:
         self._owners: dict[tuple[Any, ...], tuple[int, ...]] = {}
         #: figures of a feature nobody ties -> `Game.majority` (`majority`).
         self._majorities: dict[tuple[Any, ...], tuple[tuple[int, ...], int]] = {}
+        #: `Game.structure` -> the roots of each feature kind (`kind_roots`).
+        self._kind_roots: dict[object, dict[str, tuple[int, ...]]] = {}
 
     # ------------------------------------------------------------ tile fits
     def fitting(self, pattern: int) -> int:
@@ -259,6 +262,27 @@ class Evaluator:
             hit = compute()
             if game.shares_feature(feature):
                 table[feature] = hit
+        return hit
+
+    def kind_roots(self, game: Game) -> dict[str, tuple[int, ...]]:
+        """The roots of every feature, by kind, in root order: kept by the
+        position's `structure` (positions holding the same token have the
+        same roots), so the whole turns of one placement, which differ only
+        in their figures, find them once (issue 30: the scan was a tenth of
+        an evaluation with every expansion)."""
+        token = game.structure
+        hit = self._kind_roots.get(token) if self.carry else None
+        if hit is None:
+            found: dict[str, list[int]] = {}
+            features = game.features
+            # (a node's entry is a feature exactly while the node is a root,
+            # tests/test_ai_carried_prospects.py: `compress` picks the roots)
+            for root in compress(range(len(features)), features):
+                found.setdefault(features[root].kind, []).append(root)  # type: ignore[union-attr]
+            hit = {kind: tuple(roots) for kind, roots in found.items()}
+            if self.carry:
+                # (the token is kept with them: its id cannot be reused)
+                self._kind_roots[token] = hit
         return hit
 
     def owners(self, game: Game, figures: tuple[Any, ...]) -> tuple[int, ...]:

@@ -19,7 +19,6 @@ games with every expansion).
 from __future__ import annotations
 
 from collections.abc import Callable, Container
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop.ai.knowledge import tiles_to_play
@@ -121,18 +120,15 @@ class Outlook:
 
     def of_kind(self, kind: str) -> list[Rooted]:
         """Every feature of a kind (finished or not), by root, in root order."""
-        if self._by_kind is None:
-            # A node's entry is a feature exactly while the node is a root
-            # (tests/test_ai_carried_prospects.py checks it), so only the
-            # roots are visited, picked out by `compress` (a third of the
-            # nodes with every expansion).
-            by_kind: dict[str, list[Rooted]] = {}
+        by_kind = self._by_kind
+        if by_kind is None:
+            by_kind = self._by_kind = {}
+        hit = by_kind.get(kind)
+        if hit is None:
             features = self.game.features
-            for root in compress(range(len(features)), features):
-                feature = features[root]
-                by_kind.setdefault(feature.kind, []).append((root, feature))  # type: ignore[union-attr]
-            self._by_kind = by_kind
-        return self._by_kind.get(kind, [])
+            roots = self.evaluator.kind_roots(self.game).get(kind, ())
+            hit = by_kind[kind] = [(root, features[root]) for root in roots]  # type: ignore[misc]
+        return hit
 
     def placed(self) -> list[Placed]:
         """Every figure on the tiles with its feature's root and the feature,

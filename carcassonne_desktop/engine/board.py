@@ -123,6 +123,12 @@ class Board:
     #: This game's token: the features it may change in place carry it
     #: (`writable_feature`); `copy` gives the original and the copy new ones.
     _owner: object
+    #: Replaced, never changed, whenever the features' roots or their kinds
+    #: may change (a tile laid, two features joined, a road relinked);
+    #: copies share it. Positions holding the same token have the same roots
+    #: of each kind, so a reader may keep what it derived from them across
+    #: positions (the evaluator's features by kind, issue 30).
+    structure: object
     node_pos: list[Position]
     node_local: list[int]
     frontier: dict[Position, int]
@@ -268,6 +274,7 @@ class Board:
             return
         fa, fb = features[a], features[b]
         assert fa is not None and fb is not None
+        self.structure = object()
         if fa.size < fb.size:
             a, b, fa, fb = b, a, fb, fa
         parent[b] = a
@@ -304,6 +311,7 @@ class Board:
     # ------------------------------------------------------------ placement
     def _put_tile(self, rotated: RotatedTile, x: int, y: int) -> None:
         """Add a tile to the board, merge its features and update the frontier."""
+        self.structure = object()
         pos = (x, y)
         parent = self.parent
         base = len(parent)

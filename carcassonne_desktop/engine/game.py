@@ -75,7 +75,7 @@ class Game(CoreWorks, TurnDriver, Board, FigureMoves, FigureStep, Relinking, Sco
         "extension_state", "features", "figures_placed", "frontier", "hands", "history", "last_placed", "neutral_figures",
         "node_local", "node_pos", "num_players", "open_by_pattern", "opening_events", "over",
         "parent", "pawn_queue", "pawns", "settle_due", "pending", "rules", "score_terms", "scores", "setup",
-        "streams",
+        "streams", "structure",
         "supply", "tokens", "turn", "turn_player", "turn_state", "waiting_cells",
     )
 
@@ -105,6 +105,7 @@ class Game(CoreWorks, TurnDriver, Board, FigureMoves, FigureStep, Relinking, Sco
         self.parent = []
         self.features = []
         self._owner = object()  # the features this game may change in place (copy-on-write)
+        self.structure = object()  # replaced whenever the roots may change (Board.structure)
         self.node_pos = []
         self.node_local = []
         # Open cells with the edge pattern they require (see catalogue.EDGE_CODES),

@@ -47,6 +47,7 @@ class Relinking:
     parent: list[int]
     features: list[Feature | None]
     _owner: object
+    structure: object
     node_pos: list[Position]
     node_local: list[int]
     _to_score: list[int]
@@ -94,6 +95,7 @@ class Relinking:
         was_completed = {n for n in segments if old[self.find(n)].completed}  # type: ignore[union-attr]
         figures = [spot for root in roots for spot in old[root].figures]  # type: ignore[union-attr]
         members = set(segments)
+        self.structure = object()
         from carcassonne_desktop.engine.board import _templates
 
         for n in segments:

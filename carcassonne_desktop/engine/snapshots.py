@@ -70,6 +70,7 @@ class Snapshots:
         other.features = list(self.features)
         self._owner = object()
         other._owner = object()
+        other.structure = self.structure  # (the same roots: see Board.structure)
         other.node_pos = list(self.node_pos)
         other.node_local = list(self.node_local)
         other.frontier = dict(self.frontier)

@@ -53,12 +53,21 @@ def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     chance_of = outlook.chance
     owners_of = outlook.owners
     carried = evaluator.carried
+    features = game.features
     for kind in TITLES:
         title = title_of(game, kind)
         size = max(title.record, 1)
         contenders = []
-        for root, feature in outlook.of_kind(kind):
-            if len(feature.tiles) < size or feature.completed:
+        # the features as large as the record: their sizes change only with
+        # the roots (`Game.structure`), so the positions of one placement
+        # find them once
+        large = carried((titles, kind, size, game.structure),
+                        lambda kind=kind, size=size: tuple(
+                            [root for root, feature in outlook.of_kind(kind)
+                             if len(feature.tiles) >= size]))
+        for root in large:
+            feature = features[root]
+            if feature.completed:
                 continue
             chance = chance_of(root, feature)
             if chance <= 0.0:

@@ -68,14 +68,19 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
     outlook = evaluator.outlook(game)
     # each city's goods, kept by the city while no game can change it
     known: dict[Feature, tuple[tuple[str, int], ...]] = evaluator.carried((goods_in,), dict)
+    # the cities with goods: a city's goods change only with the roots
+    # (`Game.structure`: a tile laid, two cities joined), so the positions
+    # of one placement find them once
+    with_goods = evaluator.carried(
+        (goods_majorities, game.structure),
+        lambda: tuple([root for root, feature in outlook.of_kind("city")
+                       if feature.flags and goods_in(feature)]))
+    features = game.features
     cities = []
-    for root, feature in outlook.of_kind("city"):
-        if not feature.flags:
-            continue
+    for root in with_goods:
+        feature = features[root]
         goods = evaluator.carried_in(game, known, feature,
                                      lambda feature=feature: tuple(goods_in(feature).items()))
-        if not goods:
-            continue
         if feature.completed:
             cities.append((goods, None, None))
         else:

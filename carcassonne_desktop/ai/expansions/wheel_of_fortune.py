@@ -108,20 +108,6 @@ def pig_outlook(start: int, icons: tuple[int, int, int]) -> tuple[tuple[float, .
                 stops[t] += where[t]
     hit = tuple(sum(firsts) for firsts in first_stops(start, icons))
     return hit, tuple(stops)
-    steps = [(i + 1, n / total) for i, n in enumerate(icons) if n]
-    where = [0.0] * size
-    where[start] = 1.0
-    # not yet stopped on section t, by position: one walk per target
-    alive = [[1.0 if p == start else 0.0 for p in range(size)] for _ in range(size)]
-    for _ in range(total):
-        where = _step(where, steps)
-        for t in range(size):
-            stops[t] += where[t]
-            walk = _step(alive[t], steps)
-            hit[t] += walk[t]
-            walk[t] = 0.0
-            alive[t] = walk
-    return tuple(hit), tuple(stops)
 
 
 @cache
