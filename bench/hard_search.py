@@ -21,8 +21,8 @@ were taken. `--lines FILE` appends one JSON line per hard decision, as it
 comes (a run stopped mid-game still leaves a partial `--report FILE`).
 `mid_shallow` counts the searches whose rounds looked fewer own turns ahead
 than `HardPlayer.own_turns` (`shallow_when_short=True`). `--scores FILE`
-appends one JSON line per finished game (deal, hard's seat, both scores
-and both breakdowns by category); `--categories FILE` reports from such a
+appends one JSON line per finished game (deal, hard's seat, both scores,
+both breakdowns by category and the game's record, to replay); `--categories FILE` reports from such a
 FILE (or several, pooled) hard's wins with their 95% interval, its mean
 margin over medium, and where that margin comes from: the mean difference
 per scoring category with its 95% interval over the games.
@@ -44,6 +44,7 @@ from carcassonne_desktop.ai.levels import create_player
 from carcassonne_desktop.ai.stats import mean, mean_interval, percentile, wilson_interval
 from carcassonne_desktop.engine import Game, GameSetup, PlayerSetup, Rules, registry
 from carcassonne_desktop.engine.actions import PlaceTile
+from carcassonne_desktop.engine.record import GameRecord
 from carcassonne_desktop.engine.setup import PLAYER_COLOURS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "research"))
@@ -131,6 +132,9 @@ def play(index: int, expansions: tuple[str, ...], seed: int, series: Series,
                 "hard": game.scores[hard_seat], "medium": game.scores[1 - hard_seat],
                 "hard_breakdown": game.breakdown[hard_seat],
                 "medium_breakdown": game.breakdown[1 - hard_seat],
+                # the whole game, to replay: who did what (the crown's
+                # followers, the farmers...) is asked of the records later
+                "record": GameRecord.from_game(game).to_json(),
             }) + "\n")
 
 

@@ -25,6 +25,7 @@ from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.hard import HardPlayer
 from carcassonne_desktop.ai.search import play_round, run_rounds
 from carcassonne_desktop.engine import Game
+from carcassonne_desktop.engine.record import GameRecord
 from tests.bench_scripts import load_script
 from tests.test_ai_outlook import random_position
 
@@ -323,6 +324,8 @@ def test_hard_search_splits_the_margin_by_category(
     (game,) = (json.loads(line) for line in scores.read_text().splitlines())
     assert (game["deal"], game["hard_seat"]) == (40, 1)
     assert sum(game["hard_breakdown"].values()) == game["hard"]
+    replayed = GameRecord.from_json(game["record"]).replay().game
+    assert replayed.is_over and replayed.scores[1] == game["hard"]
     assert bench.main(["--categories", str(scores)]) == 0
     report = json.loads(capsys.readouterr().out)
     margin = game["hard"] - game["medium"]
