@@ -110,3 +110,27 @@ def test_relinking_a_feature_replaces_the_token() -> None:
     before = game.structure
     game.relink([0])
     assert game.structure is not before
+
+
+def test_only_the_latest_structures_memos_are_kept() -> None:
+    """Every placement of a search's futures makes a new token: the memos
+    kept by token are the latest `STRUCTURES` only (kept all, they were most
+    of a decision's memory), the oldest dropped first."""
+    from carcassonne_desktop.ai.evaluation import STRUCTURES
+
+    game = Game(quick_setup(2, seed=6, expansions=EVERY))
+    evaluator = Evaluator(game)
+    first = evaluator.by_structure(game)
+    positions = []
+    position = game
+    while len(positions) < STRUCTURES:
+        position = position.copy()
+        before = position.structure
+        while position.structure is before:
+            position.apply(position.legal_actions()[0])
+        positions.append(position)
+        evaluator.by_structure(position)
+    assert len(evaluator._by_structure) == STRUCTURES
+    assert evaluator.by_structure(positions[-1]) is evaluator.by_structure(positions[-1])
+    assert evaluator.by_structure(game) is not first  # the oldest went
+    assert len(evaluator._by_structure) == STRUCTURES

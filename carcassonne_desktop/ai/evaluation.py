@@ -41,6 +41,10 @@ Awaited = tuple[tuple[Cell, "int | None"], ...]
 
 #: No entry (`Evaluator.carried`: a term may keep None).
 _MISSING = object()
+#: The `by_structure` memos kept (the latest tokens'), and the key of the
+#: roots by kind in each.
+STRUCTURES = 8
+_KINDS = "kind_roots"
 
 
 def _still_awaited(game: Game, awaited: Awaited) -> bool:
@@ -140,8 +144,9 @@ class Evaluator:
         self._owners: dict[tuple[Any, ...], tuple[int, ...]] = {}
         #: figures of a feature nobody ties -> `Game.majority` (`majority`).
         self._majorities: dict[tuple[Any, ...], tuple[tuple[int, ...], int]] = {}
-        #: `Game.structure` -> the roots of each feature kind (`kind_roots`).
-        self._kind_roots: dict[object, dict[str, tuple[int, ...]]] = {}
+        #: `Game.structure` -> what was derived from the roots alone
+        #: (`by_structure`), the latest `STRUCTURES` tokens only.
+        self._by_structure: dict[object, dict[Hashable, Any]] = {}
 
     # ------------------------------------------------------------ tile fits
     def fitting(self, pattern: int) -> int:
@@ -264,14 +269,32 @@ class Evaluator:
                 table[feature] = hit
         return hit
 
-    def kind_roots(self, game: Game) -> dict[str, tuple[int, ...]]:
-        """The roots of every feature, by kind, in root order: kept by the
-        position's `structure` (positions holding the same token have the
-        same roots), so the whole turns of one placement, which differ only
-        in their figures, find them once (issue 30: the scan was a tenth of
-        an evaluation with every expansion)."""
+    def by_structure(self, game: Game) -> dict[Hashable, Any]:
+        """A memo of what is derived from the position's roots alone (their
+        kinds, tiles and goods), shared by the positions holding the same
+        `Game.structure` token: the whole turns of one placement, which
+        differ only in their figures, are judged one after the other, so
+        only the latest `STRUCTURES` tokens are kept (every placement of a
+        search's futures makes a new one: kept all, they were most of a
+        decision's memory). Without `carry`, an empty memo every time."""
+        if not self.carry:
+            return {}
         token = game.structure
-        hit = self._kind_roots.get(token) if self.carry else None
+        kept = self._by_structure
+        memo = kept.get(token)
+        if memo is None:
+            if len(kept) >= STRUCTURES:
+                del kept[next(iter(kept))]  # the oldest
+            # (the token is kept with its memo: its id cannot be reused)
+            memo = kept[token] = {}
+        return memo
+
+    def kind_roots(self, game: Game) -> dict[str, tuple[int, ...]]:
+        """The roots of every feature, by kind, in root order, found once per
+        structure (`by_structure`; issue 30: the scan was a tenth of an
+        evaluation with every expansion)."""
+        memo = self.by_structure(game)
+        hit: dict[str, tuple[int, ...]] | None = memo.get(_KINDS)
         if hit is None:
             found: dict[str, list[int]] = {}
             features = game.features
@@ -279,10 +302,7 @@ class Evaluator:
             # tests/test_ai_carried_prospects.py: `compress` picks the roots)
             for root in compress(range(len(features)), features):
                 found.setdefault(features[root].kind, []).append(root)  # type: ignore[union-attr]
-            hit = {kind: tuple(roots) for kind, roots in found.items()}
-            if self.carry:
-                # (the token is kept with them: its id cannot be reused)
-                self._kind_roots[token] = hit
+            hit = memo[_KINDS] = {kind: tuple(roots) for kind, roots in found.items()}
         return hit
 
     def owners(self, game: Game, figures: tuple[Any, ...]) -> tuple[int, ...]:

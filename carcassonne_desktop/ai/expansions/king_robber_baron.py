@@ -61,10 +61,11 @@ def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
         # the features as large as the record: their sizes change only with
         # the roots (`Game.structure`), so the positions of one placement
         # find them once
-        large = carried((titles, kind, size, game.structure),
-                        lambda kind=kind, size=size: tuple(
-                            [root for root, feature in outlook.of_kind(kind)
-                             if len(feature.tiles) >= size]))
+        memo = evaluator.by_structure(game)
+        large = memo.get((titles, kind, size))
+        if large is None:
+            large = memo[(titles, kind, size)] = tuple(
+                [root for root, feature in outlook.of_kind(kind) if len(feature.tiles) >= size])
         for root in large:
             feature = features[root]
             if feature.completed:

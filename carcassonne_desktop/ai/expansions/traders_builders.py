@@ -71,10 +71,11 @@ def goods_majorities(evaluator: Evaluator, game: Game, totals: list[float]) -> N
     # the cities with goods: a city's goods change only with the roots
     # (`Game.structure`: a tile laid, two cities joined), so the positions
     # of one placement find them once
-    with_goods = evaluator.carried(
-        (goods_majorities, game.structure),
-        lambda: tuple([root for root, feature in outlook.of_kind("city")
-                       if feature.flags and goods_in(feature)]))
+    memo = evaluator.by_structure(game)
+    with_goods = memo.get(goods_majorities)
+    if with_goods is None:
+        with_goods = memo[goods_majorities] = tuple(
+            [root for root, feature in outlook.of_kind("city") if feature.flags and goods_in(feature)])
     features = game.features
     cities = []
     for root in with_goods:
