@@ -41,7 +41,7 @@ from carcassonne_desktop.engine.expansions.wheel_of_fortune import WHEEL
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from chance_root import values_in_worlds  # noqa: E402  (scripts beside this one)
 from next_tile_spread import positions  # noqa: E402
-from think_seconds import position_settings, report_study  # noqa: E402
+from think_seconds import position_settings, run_study  # noqa: E402
 
 
 def on_crown(actions: tuple[Action, ...]) -> bool:
@@ -109,16 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, KeyError) as error:
         print(f"crown_choices: bad argument: {error}", file=sys.stderr)
         return 2
-    rows = []
-    for seed, placed, game in positions(expansions, seeds, stops, "medium"):
-        rows.append(study(seed, placed, game, args))
-        print(rows[-1], file=sys.stderr, flush=True)
-    if not rows:
-        print("crown_choices: no position reached", file=sys.stderr)
-        return 1
-    report_study(rows, summarise(rows), args.json)
-    return 0
-
+    return run_study("crown_choices", positions(expansions, seeds, stops, "medium"),
+                     lambda seed, placed, game: study(seed, placed, game, args), summarise,
+                     args.json)
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -31,7 +31,7 @@ from carcassonne_desktop.engine import Game
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from next_tile_spread import positions  # noqa: E402  (scripts beside this one)
-from think_seconds import position_settings, report_study  # noqa: E402
+from think_seconds import position_settings, run_study  # noqa: E402
 
 #: A budget no search reaches: the rounds decide.
 UNBOUNDED = 10_000.0
@@ -85,16 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, KeyError) as error:
         print(f"overrules: bad argument: {error}", file=sys.stderr)
         return 2
-    rows = []
-    for seed, placed, game in positions(expansions, seeds, stops, "medium"):
-        rows.append(study(seed, placed, game, rounds))
-        print(rows[-1], file=sys.stderr, flush=True)
-    if not rows:
-        print("overrules: no position reached", file=sys.stderr)
-        return 1
-    report_study(rows, summarise(rows, rounds), args.json)
-    return 0
-
+    return run_study("overrules", positions(expansions, seeds, stops, "medium"),
+                     lambda seed, placed, game: study(seed, placed, game, rounds),
+                     lambda rows: summarise(rows, rounds), args.json)
 
 if __name__ == "__main__":
     raise SystemExit(main())

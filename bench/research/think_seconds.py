@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Iterable
 from statistics import mean
 
 from carcassonne_desktop.ai.deadline import use_cpu_clock
@@ -44,6 +45,24 @@ def report_study(rows: list[dict[str, object]], summary: dict[str, object],
     if path:
         with open(path, "w", encoding="utf-8") as out:
             json.dump({"rows": rows, "summary": summary}, out, indent=1)
+
+
+def run_study(name: str, studied: Iterable[tuple[int, int, Game]],
+              study: Callable[[int, int, Game], dict[str, object]],
+              summarise: Callable[[list[dict[str, object]]], dict[str, object]],
+              path: str | None) -> int:
+    """The studies' loop over their positions: one row each (printed as it
+    comes, on stderr: a long study shows its progress), then the summary
+    (`report_study`); 1 when no position was reached."""
+    rows = []
+    for seed, placed, game in studied:
+        rows.append(study(seed, placed, game))
+        print(rows[-1], file=sys.stderr, flush=True)
+    if not rows:
+        print(f"{name}: no position reached", file=sys.stderr)
+        return 1
+    report_study(rows, summarise(rows), path)
+    return 0
 
 
 def expansion_set(name: str) -> tuple[str, ...]:
