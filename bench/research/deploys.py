@@ -10,7 +10,7 @@ times in 120): the gap comes from the games themselves. Each line of a
 `--scores` file since session 16 holds the game's record; this replays
 them and counts, per level and game, the figures each put down: on the
 crown (`deploy` with `area: wheel`), anywhere else off the tiles, on a
-field (a farmer: a two-letter port) and on the other features of the tiles.
+field (a farmer) and on the other features of the tiles.
 Lines without a record (older files) are skipped and counted.
 """
 
@@ -29,12 +29,15 @@ from carcassonne_desktop.engine.record import GameRecord
 KINDS = ("crown", "off_tiles", "farmer", "tiles")
 
 
-def kind_of(action: Action) -> str | None:
-    """Which count a figure put down goes to (None: not a figure put down)."""
+def kind_of(game: Game, action: Action) -> str | None:
+    """Which count a figure put down in `game` goes to (None: not a figure
+    put down); a farmer is what the engine says stands on a field
+    (`Game.feature_kind_for`: the inner field of ic/03 is named "C")."""
     if isinstance(action, DeployToArea):
         return "crown" if action.area == WHEEL else "off_tiles"
     if isinstance(action, Deploy):
-        return "farmer" if len(action.port) == 2 else "tiles"
+        kind = game.feature_kind_for(action.figure, action.x, action.y, action.port)
+        return "farmer" if kind == "field" else "tiles"
     return None
 
 
@@ -43,7 +46,7 @@ def deploys_by_seat(record: GameRecord) -> list[Counter[str]]:
     game = Game(record.setup)
     counts: list[Counter[str]] = [Counter() for _ in range(game.num_players)]
     for action in record.actions:
-        kind = kind_of(action)
+        kind = kind_of(game, action)
         if kind is not None:
             counts[game.deciding_player][kind] += 1
         game.apply(action)

@@ -123,11 +123,12 @@ class Board:
     #: This game's token: the features it may change in place carry it
     #: (`writable_feature`); `copy` gives the original and the copy new ones.
     _owner: object
-    #: Replaced, never changed, whenever the features' roots or their kinds
-    #: may change (a tile laid, two features joined, a road relinked);
-    #: copies share it. Positions holding the same token have the same roots
-    #: of each kind, so a reader may keep what it derived from them across
-    #: positions (the evaluator's features by kind, issue 30).
+    #: Replaced, never changed, whenever the features' roots may change (a
+    #: tile laid, two features joined, a road relinked); copies share it.
+    #: Positions holding the same token have the same roots, each with the
+    #: same kind, tiles and flags (goods), so a reader may keep what it
+    #: derived from those across positions (the evaluator's `by_structure`,
+    #: issue 30). Figures and completion are not part of it.
     structure: object
     node_pos: list[Position]
     node_local: list[int]

@@ -54,14 +54,13 @@ def titles(evaluator: Evaluator, game: Game, totals: list[float]) -> None:
     owners_of = outlook.owners
     carried = evaluator.carried
     features = game.features
+    # the features as large as the record: their sizes change only with the
+    # roots (`Game.structure`), so the positions of one placement find them once
+    memo = evaluator.by_structure(game)
     for kind in TITLES:
         title = title_of(game, kind)
         size = max(title.record, 1)
         contenders = []
-        # the features as large as the record: their sizes change only with
-        # the roots (`Game.structure`), so the positions of one placement
-        # find them once
-        memo = evaluator.by_structure(game)
         large = memo.get((titles, kind, size))
         if large is None:
             large = memo[(titles, kind, size)] = tuple(
