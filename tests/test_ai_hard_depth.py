@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -161,6 +161,23 @@ def test_with_the_switch_off_a_short_search_is_given_up(
     assert player.last_stats["own_turns"] == player.own_turns and depths == []
 
 
+def stand_in_helper(monkeypatch: pytest.MonkeyPatch, asked: Callable[[int, bool], None]
+                    ) -> None:
+    """The helper process stood in for by the same rounds played here, one a
+    request; `asked(own_turns, share_rankings)` hears each request."""
+
+    def submit(game: Game, candidates: list[Any], seed: int, seconds: float, own_turns: int,
+               first_round: int = 1, step: int = 2, active: list[int] | None = None,
+               answer_turns: int | None = None, share_rankings: bool = False) -> Future[Any]:
+        asked(own_turns, share_rankings)
+        future: Future[Any] = Future()
+        future.set_result(run_rounds(game, candidates, seed, Deadline(seconds), first_round,
+                                     step, own_turns, 1, active, answer_turns, share_rankings))
+        return future
+
+    monkeypatch.setattr(parallel, "submit_rounds", submit)
+
+
 def test_the_helper_plays_the_same_shallow_depth(monkeypatch: pytest.MonkeyPatch) -> None:
     """The helper process is stood in for by the same rounds played here,
     one a request: what matters is the depth it is asked for."""
@@ -168,16 +185,7 @@ def test_the_helper_plays_the_same_shallow_depth(monkeypatch: pytest.MonkeyPatch
     depths = recorded_depths(monkeypatch)
     helper_depths: list[int] = []
 
-    def submit(game: Game, candidates: list[Any], seed: int, seconds: float, own_turns: int,
-               first_round: int = 1, step: int = 2, active: list[int] | None = None,
-               answer_turns: int | None = None) -> Future[Any]:
-        helper_depths.append(own_turns)
-        future: Future[Any] = Future()
-        future.set_result(run_rounds(game, candidates, seed, Deadline(seconds), first_round,
-                                     step, own_turns, 1, active, answer_turns))
-        return future
-
-    monkeypatch.setattr(parallel, "submit_rounds", submit)
+    stand_in_helper(monkeypatch, lambda own_turns, share: helper_depths.append(own_turns))
     # two processes: full rounds need a slower ranking to be out of reach
     fake_ranking(monkeypatch, 0.6)
     player = shallow_player(True)
@@ -361,3 +369,26 @@ def test_the_first_round_study_compares_the_first_round_with_the_later_ones(
     assert summary["first_over_later"]["p50"] == pytest.approx(row["first"] / row["later"], 0.01)
     assert study.main(["--seeds", "x"]) == 2
     assert study.main(["--expansions", "nonsense"]) == 2
+
+
+@pytest.mark.parametrize("share", [False, True])
+def test_the_helper_shares_rankings_as_the_main_process_does(
+    monkeypatch: pytest.MonkeyPatch, share: bool
+) -> None:
+    """`share_rankings` reaches the rounds played here and the helper's."""
+    game = searched_position()
+    here: list[bool] = []
+    helper: list[bool] = []
+
+    def recording(*args: Any) -> Any:
+        here.append(args[11])
+        return play_round(*args)
+
+    monkeypatch.setattr(hard_module, "play_round", recording)
+    stand_in_helper(monkeypatch, lambda own_turns, share: helper.append(share))
+    fake_ranking(monkeypatch, 0.6)
+    player = shallow_player(True)
+    player.share_rankings = share
+    player.helpers = 1
+    player.decide(game, list(game.legal_actions()), Deadline(2.0))
+    assert here and helper and set(here) == set(helper) == {share}

@@ -27,12 +27,12 @@ from carcassonne_desktop.ai.expansions import (
     value_contexts_for,
 )
 from carcassonne_desktop.ai.knowledge import public_counts
-from carcassonne_desktop.ai.outlook import Outlook
+from carcassonne_desktop.ai.outlook import Outlook, feature_open_cells
 from carcassonne_desktop.ai.weights import DEFAULT_WEIGHTS, Weights
 from carcassonne_desktop.engine import Game
 from carcassonne_desktop.engine.features import EDGES, FEATURE_KINDS, Feature
 from carcassonne_desktop.engine.features import NEIGHBOURHOOD as SURROUNDED
-from carcassonne_desktop.engine.geometry import DELTAS, NEIGHBOURHOOD
+from carcassonne_desktop.engine.geometry import NEIGHBOURHOOD
 
 Cell = tuple[int, int]
 #: The cells a feature's prospects read, each with its edge pattern then
@@ -169,23 +169,6 @@ class Evaluator:
         return 1.0 - (1.0 - min(share, 1.0)) ** draws
 
     # ------------------------------------------------------------ features
-    def _open_cells(self, game: Game, root: int, feature: Feature) -> set[tuple[int, int]]:
-        board = game.board
-        find = game.find
-        cells: set[tuple[int, int]] = set()
-        for pos in feature.tiles:
-            rotated, base = board[pos]
-            port_feature = rotated.port_feature
-            x, y = pos
-            for direction in range(4):
-                local = port_feature[direction]
-                if local >= 0 and find(base + local) == root:
-                    dx, dy = DELTAS[direction]
-                    cell = (x + dx, y + dy)
-                    if cell not in board:
-                        cells.add(cell)
-        return cells
-
     def _edge_chance(
         self, game: Game, root: int, feature: Feature, left: int, draws: float,
     ) -> tuple[float, set[tuple[int, int]]]:
@@ -195,7 +178,7 @@ class Evaluator:
         if (carried is not None and carried[0] is feature and carried[1] == left
                 and _still_awaited(game, carried[2])):
             return carried[3]  # type: ignore[no-any-return]
-        cells = self._open_cells(game, root, feature)
+        cells = feature_open_cells(game, root, feature)
         decay = self.weights.cell_decay
         chance = 1.0
         ordered = sorted(cells)

@@ -125,6 +125,12 @@ class HardPlayer(Player):
     #: at the full depth, the cap reached `min_rounds` on 79% but won 12 of 24
     #: (session 7). Only the shallowest depth's answers are capped (`_depth_plan`).
     cap_answers = False
+    #: Whether the candidates of one round share how their capped answers'
+    #: placements are judged alone (`shared_rankings.py`): the first
+    #: candidate judges them all, the next ones only those near the tiles laid
+    #: in the future, about a fifth (bench/ai.md, session 17). Only with capped
+    #: answers; off until games show it.
+    share_rankings = False
     #: When the full look-ahead (`own_turns`) is not expected to fit
     #: `min_rounds` rounds in the time left, look one own turn shallower
     #: (down to none: the candidate, each opponent's answer, the evaluation),
@@ -278,6 +284,7 @@ class HardPlayer(Player):
                     future = parallel.submit_rounds(
                         game, candidates, seed, seconds, own_turns,
                         first_round=next_helper, step=2, active=active, answer_turns=cap,
+                        share_rankings=self.share_rankings,
                     )
                     if future is None:
                         use_helper = False
@@ -287,7 +294,7 @@ class HardPlayer(Player):
                 round_deadline = self._first_round_deadline(deadline, processes)
             values = play_round(
                 game, candidates, active, seat, evaluator, seed, next_main, schedule,
-                round_deadline, own_turns, cap,
+                round_deadline, own_turns, cap, self.share_rankings,
             )
             if round_deadline is not deadline and round_deadline.expired() and not deadline.expired():
                 # Past its limit the first round is hopeless once it ends

@@ -22,6 +22,7 @@ from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
 from carcassonne_desktop.ai.knowledge import tiles_to_play
+from carcassonne_desktop.engine.geometry import DELTAS
 
 if TYPE_CHECKING:
     from carcassonne_desktop.ai.evaluation import Evaluator
@@ -32,6 +33,26 @@ if TYPE_CHECKING:
 Rooted = tuple[int, "Feature"]
 #: (player, figure, root, feature) of one figure on the tiles.
 Placed = tuple[int, str, int, "Feature"]
+
+
+def feature_open_cells(game: Game, root: int, feature: Feature) -> set[tuple[int, int]]:
+    """The empty cells beside the edges of road or city `root`: where a tile
+    to come would extend it."""
+    board = game.board
+    find = game.find
+    cells: set[tuple[int, int]] = set()
+    for pos in feature.tiles:
+        rotated, base = board[pos]
+        port_feature = rotated.port_feature
+        x, y = pos
+        for direction in range(4):
+            local = port_feature[direction]
+            if local >= 0 and find(base + local) == root:
+                dx, dy = DELTAS[direction]
+                cell = (x + dx, y + dy)
+                if cell not in board:
+                    cells.add(cell)
+    return cells
 
 
 class Outlook:
@@ -115,7 +136,7 @@ class Outlook:
         """The empty cells a road or city's open edges face."""
         cells = self._cells.get(root)
         if cells is None:
-            cells = self._cells[root] = self.evaluator._open_cells(self.game, root, feature)
+            cells = self._cells[root] = feature_open_cells(self.game, root, feature)
         return cells
 
     def of_kind(self, kind: str) -> list[Rooted]:

@@ -95,7 +95,7 @@ def _mark_broken() -> None:
 def submit_rounds(
     game: Game, candidates: list[tuple[Any, ...]], seed: int, seconds: float, own_turns: int,
     first_round: int = 1, step: int = 2, active: list[int] | None = None,
-    answer_turns: int | None = None,
+    answer_turns: int | None = None, share_rankings: bool = False,
 ) -> Future[dict[int, list[float | None]]] | None:
     """Start rounds first_round, first_round + step, ... in the helper for
     `seconds` from now; None if there is no helper. The end is sent as
@@ -113,6 +113,7 @@ def submit_rounds(
         return pool.submit(
             _rounds_in_helper, record, plans, seed, time.time() + seconds, own_turns,
             first_round, step, active, answer_turns, seconds if cpu_clock() else None,
+            share_rankings,
         )
     except Exception:  # noqa: BLE001 - a broken pool: carry on alone
         _mark_broken()
@@ -149,6 +150,7 @@ def _rounds_in_helper(
     record: dict[str, Any], plans: list[list[dict[str, Any]]], seed: int, end_wall: float,
     own_turns: int, first_round: int = 1, step: int = 2, active: list[int] | None = None,
     answer_turns: int | None = None, cpu_seconds: float | None = None,
+    share_rankings: bool = False,
 ) -> dict[int, list[float | None]]:
     from carcassonne_desktop.ai.search import run_rounds
 
@@ -173,4 +175,5 @@ def _rounds_in_helper(
         _last_game = (position, game)
     candidates = [[parse_action(a) for a in plan] for plan in plans]
     return run_rounds(game, candidates, seed, deadline, first_round=first_round, step=step,
-                      own_turns=own_turns, active=active, answer_turns=answer_turns)
+                      own_turns=own_turns, active=active, answer_turns=answer_turns,
+                      share_rankings=share_rankings)

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.knowledge import public_counts, sampled_copy
+from carcassonne_desktop.ai.shared_rankings import RoundRankings
 from carcassonne_desktop.ai.turns import whole_turns
 from carcassonne_desktop.engine import Action, Game, IllegalActionError
 from carcassonne_desktop.engine.decisions import PLACE_TILE
@@ -41,6 +42,7 @@ RoundValues = list[float | None]
 def best_turn_after(
     game: Game, evaluator: Evaluator, deadline: Deadline | None = None,
     limit: int | None = None, rng: random.Random | None = None,
+    rankings: RoundRankings | None = None,
 ) -> Game | None:
     """The position after the seat to move plays its best whole turn (None
     if the deadline passes first: a half-searched answer is no answer).
@@ -48,12 +50,14 @@ def best_turn_after(
     judged alone first (`promising_firsts`): what a search can afford when a
     seat has thousands of whole turns. Taken in a shuffled order instead,
     the answers were a random few of them, far weaker than the `medium`
-    answer they stand for (hard lost both of its games with them, bench/ai.md)."""
+    answer they stand for (hard lost both of its games with them, bench/ai.md).
+    `rankings` lets the candidates of one round share that judgement (`shared_rankings.py`)."""
     seat = game.deciding_player
     best: tuple[float, Game] | None = None
     firsts = None
     if limit is not None:
-        firsts = promising_firsts(game, evaluator, seat, rng or random.Random(0), deadline)
+        firsts = promising_firsts(game, evaluator, seat, rng or random.Random(0), deadline,
+                                  rankings)
         if firsts is None:
             return None
     for count, turn in enumerate(whole_turns(game, firsts)):
@@ -69,15 +73,23 @@ def best_turn_after(
 
 def promising_firsts(
     game: Game, evaluator: Evaluator, seat: int, rng: random.Random,
-    deadline: Deadline | None = None,
+    deadline: Deadline | None = None, rankings: RoundRankings | None = None,
 ) -> list[Action] | None:
     """The first actions of the seat's turn, best first as judged by the
     position each leaves on its own (a placement before its figure step):
     one evaluation per placement instead of one per whole turn, so a capped
     answer looks at the whole turns of the likeliest placements. Equal
-    values keep the `rng`'s shuffled order. None if the deadline passes."""
+    values keep the `rng`'s shuffled order. None if the deadline passes.
+    With `rankings`, judged as `RoundRankings.rank` says (at once: a few
+    dozen evaluations, most of them taken from the round's first candidate)."""
     firsts = list(game.legal_actions())
     rng.shuffle(firsts)
+    if rankings is not None:
+        shared = rankings.rank(game, evaluator, seat, firsts, deadline)
+        if shared is None:
+            return None
+        order = sorted(range(len(firsts)), key=lambda i: -shared[i])
+        return [firsts[i] for i in order]
     values: list[float] = []
     for first in firsts:
         if deadline is not None and deadline.expired():
@@ -92,13 +104,14 @@ def promising_firsts(
 def play_out(
     game: Game, seat: int, evaluator: Evaluator, own_turns: int = 0,
     deadline: Deadline | None = None, answer_turns: int | None = None,
-    rng: random.Random | None = None,
+    rng: random.Random | None = None, rankings: RoundRankings | None = None,
 ) -> float | None:
     """Let every opponent answer (and the seat itself `own_turns` more times),
     then evaluate for `seat`; None if the deadline passes on the way, so a
     search never overruns its budget by more than one whole-turn evaluation
     (with many players a whole future takes far longer than that). Each
-    answer judges at most `answer_turns` whole turns (None: all of them).
+    answer judges at most `answer_turns` whole turns (None: all of them),
+    with `rankings` shared by the round's candidates (`best_turn_after`).
 
     Only a new turn of the seat's counts as its own turn (or ends the
     future): a question the seat still has in the turn just played, or is
@@ -116,7 +129,7 @@ def play_out(
                 break
             remaining_own -= 1
             counted = game.turn
-        following = best_turn_after(game, evaluator, deadline, answer_turns, rng)
+        following = best_turn_after(game, evaluator, deadline, answer_turns, rng, rankings)
         if following is None:
             return None
         game = following
@@ -165,11 +178,12 @@ def run_rounds(
     max_rounds: int | None = None,
     active: Sequence[int] | None = None,
     answer_turns: int | None = None,
+    share_rankings: bool = False,
 ) -> dict[int, RoundValues]:
     """Rounds first_round, first_round + step, ... until the deadline (or
     after `max_rounds` rounds: a fixed amount of work gives reproducible
     decisions, for tests and analysis). Only the `active` candidates (all by
-    default) are played.
+    default) are played; `share_rankings` as `play_round`.
 
     Returns {round number: value per candidate}. A round stops half-way when
     time is up, so some of its values may be None.
@@ -182,7 +196,7 @@ def run_rounds(
     index = first_round
     while not deadline.expired() and (max_rounds is None or len(rounds) < max_rounds):
         rounds[index] = play_round(game, candidates, playing, seat, evaluator, seed, index,
-                                   schedule, deadline, own_turns, answer_turns)
+                                   schedule, deadline, own_turns, answer_turns, share_rankings)
         index += step
     return rounds
 
@@ -191,11 +205,15 @@ def play_round(
     game: Game, candidates: Sequence[Sequence[Action]], playing: Sequence[int], seat: int,
     evaluator: Evaluator, seed: int, index: int, schedule: Sequence[str],
     deadline: Deadline | None, own_turns: int, answer_turns: int | None = None,
+    share_rankings: bool = False,
 ) -> RoundValues:
     """Every playing candidate in round `index`'s future (with capped
     answers, each candidate's answers look at the same shuffled placements
-    first: the candidates still meet the same opponents' choices)."""
+    first: the candidates still meet the same opponents' choices; with
+    `share_rankings` they share how those placements are judged alone,
+    `shared_rankings.py`)."""
     world = sampled_world(game, seed, index, schedule)
+    rankings = RoundRankings() if answer_turns and share_rankings else None
     values: RoundValues = [None] * len(candidates)
     for i in playing:
         if deadline is not None and deadline.expired():
@@ -203,7 +221,7 @@ def play_round(
         line = play_line(world, candidates[i], evaluator, deadline)
         order = random.Random(round_seed(seed, index) ^ 0xA5A5) if answer_turns else None
         values[i] = None if line is None else play_out(line, seat, evaluator, own_turns, deadline,
-                                                       answer_turns, order)
+                                                       answer_turns, order, rankings)
     return values
 
 

@@ -99,6 +99,7 @@ class RotatedTile:
         "links",
         "local_links",
         "canonical_ports",
+        "figure_anchors",
     )
 
     def __init__(self, tile: TileType, rot: int) -> None:
@@ -145,6 +146,10 @@ class RotatedTile:
         self.canonical_ports: tuple[str, ...] = tuple(
             PORT_NAMES[ports[0]] if ports else PORT_NAMES[CENTRE] for ports in feature_ports
         )
+        #: Where a figure on each feature stands, by local index, filled as
+        #: asked (`figure_geometry.figure_positions`: the Catapult's aim
+        #: asks every figure's point for every whole turn it judges).
+        self.figure_anchors: dict[int, tuple[float, float]] = {}
 
     def feature_at_port(self, port: str, kinds: frozenset[str] | None = None) -> int:
         """Local index of the feature named by `port` (board orientation), or -1.

@@ -72,8 +72,15 @@ def figure_positions(game: Board) -> list[tuple[FigureOnBoard, Point]]:
     order) with its board point. Figures in areas off the tiles (a crown, a
     quarter) are not on the board and have no point here."""
     out: list[tuple[FigureOnBoard, Point]] = []
+    board = game.board
     for figure in game.figures_on_board():
-        rotated = game.board[(figure.x, figure.y)][0]
-        point = board_point(figure.x, figure.y, rotated.tile.raw, rotated.rot, figure.feature_index)
-        out.append((figure, point))
+        x, y = figure.x, figure.y
+        rotated = board[(x, y)][0]
+        # (a rotated tile's anchors never change: each is worked out once)
+        anchors = rotated.figure_anchors
+        index = figure.feature_index
+        anchor = anchors.get(index)
+        if anchor is None:
+            anchor = anchors[index] = feature_anchor(rotated.tile.raw, rotated.rot, index)
+        out.append((figure, (x - 0.5 + anchor[0], y - 0.5 + anchor[1])))
     return out
