@@ -131,6 +131,15 @@ class HardPlayer(Player):
     #: in the future, about a fifth (bench/ai.md, session 17). Only with capped
     #: answers; off until games show it.
     share_rankings = False
+    #: With `cap_answers`, whether answers are capped even when whole ones
+    #: are expected to fit (then at the turns that many rounds would allow,
+    #: more than the root's own): the estimate reads the root's whole turns,
+    #: and an opponent's tile may have many times as many. With every
+    #: expansion 2 of 12 searched positions expected whole answers to fit,
+    #: had their first round cut and gave the search up at half the budget
+    #: (bench/research/search_reach.py, bench/ai.md session 17). Off until
+    #: games show it.
+    bound_answers = False
     #: When the full look-ahead (`own_turns`) is not expected to fit
     #: `min_rounds` rounds in the time left, look one own turn shallower
     #: (down to none: the candidate, each opponent's answer, the evaluation),
@@ -204,13 +213,13 @@ class HardPlayer(Player):
         self, turns: int, full_round: float, remaining: float, processes: int
     ) -> int | None:
         """How many whole turns each answer inside a future may judge (None:
-        all, when `min_rounds` whole rounds fit in the time left): as many as
-        let `answer_room` × `min_rounds` rounds fit, `turns` being about what
-        a whole answer judges."""
+        all, when `min_rounds` whole rounds fit in the time left, unless
+        `bound_answers`): as many as let `answer_room` × `min_rounds` rounds
+        fit, `turns` being about what a whole answer judges."""
         if not self.cap_answers or self.rounds is not None or full_round <= 0.0:
             return None
         fits = max(remaining, 0.0) * processes / full_round
-        if fits >= self.min_rounds:
+        if fits >= self.min_rounds and not self.bound_answers:
             return None
         return max(self.min_answer_turns,
                    int(turns * fits / (self.answer_room * self.min_rounds)))
