@@ -18,6 +18,7 @@ from carcassonne_desktop.engine import Game, Rules, quick_setup
 from carcassonne_desktop.engine.actions import MoveFigure, Remove
 from carcassonne_desktop.engine.expansion import registry
 from carcassonne_desktop.engine.expansions import mage_witch
+from carcassonne_desktop.engine.figure_geometry import board_point
 from carcassonne_desktop.engine.tile_layout import build_layout, tile_layout
 
 EVERYTHING = tuple(registry())
@@ -129,6 +130,25 @@ def test_tile_layout_identity_cache_sees_a_tile_edited_in_place(rules: Rules) ->
     assert after is not before
     assert len(after.anchors) == len(tile["features"])
     assert after.anchors == build_layout(tile).anchors
+
+
+def test_figure_points_kept_per_rotated_tile_are_those_worked_out_afresh(rules: Rules) -> None:
+    """`figure_positions` keeps each rotated tile's anchors (the Catapult's
+    aim asks every figure's point for every whole turn it judges): over
+    random games with every expansion, every point is the one `board_point`
+    works out from the catalogue, asked twice."""
+    checked = 0
+    for seed in SEEDS:
+        for game in _random_positions(seed, rules):
+            if game.turn % 5:
+                continue
+            for _ in range(2):
+                for figure, point in game.figure_positions():
+                    rotated = game.board[(figure.x, figure.y)][0]
+                    assert point == board_point(figure.x, figure.y, rotated.tile.raw,
+                                                rotated.rot, figure.feature_index)
+                    checked += 1
+    assert checked > 100
 
 
 # ------------------------------------------------- pawns settled only when due
