@@ -17,7 +17,7 @@ from carcassonne_desktop.ai.search import (
     play_round,
     promising_firsts,
 )
-from carcassonne_desktop.ai.turns import whole_turns
+from carcassonne_desktop.ai.turns import first_alone, whole_turns
 from carcassonne_desktop.engine import Game, registry
 from carcassonne_desktop.engine.actions import PlaceTile
 from carcassonne_desktop.engine.decisions import PLACE_TILE
@@ -107,9 +107,7 @@ def test_promising_firsts_puts_the_placements_best_judged_alone_first() -> None:
     assert firsts is not None and sorted(map(str, firsts)) == sorted(map(str, game.legal_actions()))
 
     def alone(action: object) -> float:
-        after = game.copy()
-        after.apply(action)  # type: ignore[arg-type]
-        return evaluator.evaluate(after, seat)
+        return evaluator.evaluate(first_alone(game, action), seat)  # type: ignore[arg-type]
 
     values = [alone(action) for action in firsts]
     assert values == sorted(values, reverse=True)
@@ -259,3 +257,24 @@ def test_the_seats_own_turns_are_counted_once_each() -> None:
     play_out(line, seat, evaluator, own_turns=1)
     # its own next turn played, then the opponent's answer to it
     assert evaluator.judged[-1] == (turn + 4, seat)
+
+
+def test_regression_a_placement_judged_alone_had_not_scored_what_it_completes() -> None:
+    """Capped answers judged each placement before its figure step, where a
+    road or city it completes is not scored yet and its figures not back:
+    the evaluation of those positions was 10 points off in either direction
+    (4 base positions of 8 here). Judged alone now means with the figure
+    step declined: what it completes is scored."""
+    scored = 0
+    for seed in range(1, 9):
+        game = mid_game(seed, 20, ("base",))
+        seat = game.deciding_player
+        for first in game.legal_actions():
+            before_step = game.copy()
+            before_step.apply(first)
+            assert before_step.pending is not None and before_step.pending.player == seat
+            after = first_alone(game, first)
+            assert after.pending is None or after.pending.kind == PLACE_TILE
+            assert after.turn_player != seat or after.is_over
+            scored += after.scores != before_step.scores
+    assert scored > 0

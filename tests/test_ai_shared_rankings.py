@@ -20,6 +20,7 @@ from carcassonne_desktop.ai.search import (
     sampled_world,
 )
 from carcassonne_desktop.ai.shared_rankings import NEAR, RoundRankings, near_differences
+from carcassonne_desktop.ai.turns import first_alone
 from carcassonne_desktop.engine import Game, registry
 from carcassonne_desktop.engine.actions import PlaceTile
 from carcassonne_desktop.engine.decisions import PLACE_TILE
@@ -29,9 +30,7 @@ EVERY = tuple(registry())
 
 
 def judged_alone(game: Game, evaluator: Evaluator, seat: int, first: PlaceTile) -> float:
-    after = game.copy()
-    after.apply(first)
-    return evaluator.evaluate(after, seat)
+    return evaluator.evaluate(first_alone(game, first), seat)
 
 
 def after_turn(game: Game, seed: int) -> Game:

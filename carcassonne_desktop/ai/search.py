@@ -30,7 +30,7 @@ from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.knowledge import public_counts, sampled_copy
 from carcassonne_desktop.ai.shared_rankings import RoundRankings
-from carcassonne_desktop.ai.turns import whole_turns
+from carcassonne_desktop.ai.turns import first_alone, whole_turns
 from carcassonne_desktop.engine import Action, Game, IllegalActionError
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import OutcomeRevealed
@@ -76,7 +76,8 @@ def promising_firsts(
     deadline: Deadline | None = None, rankings: RoundRankings | None = None,
 ) -> list[Action] | None:
     """The first actions of the seat's turn, best first as judged by the
-    position each leaves on its own (a placement before its figure step):
+    position each leaves on its own (a placement with its figure step
+    declined, `turns.first_alone`):
     one evaluation per placement instead of one per whole turn, so a capped
     answer looks at the whole turns of the likeliest placements. Equal
     values keep the `rng`'s shuffled order. None if the deadline passes.
@@ -94,9 +95,7 @@ def promising_firsts(
     for first in firsts:
         if deadline is not None and deadline.expired():
             return None
-        after = game.copy()
-        after.apply(first)
-        values.append(evaluator.evaluate(after, seat))
+        values.append(evaluator.evaluate(first_alone(game, first), seat))
     order = sorted(range(len(firsts)), key=lambda i: -values[i])
     return [firsts[i] for i in order]
 

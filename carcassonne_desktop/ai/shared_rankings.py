@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.outlook import feature_open_cells
+from carcassonne_desktop.ai.turns import first_alone
 from carcassonne_desktop.engine import Action, Game
 from carcassonne_desktop.engine.actions import PlaceTile
 from carcassonne_desktop.engine.decisions import PLACE_TILE
@@ -145,6 +146,4 @@ def _figures(game: Game) -> set[tuple[Cell, int, int, str]]:
 
 
 def _judged(game: Game, evaluator: Evaluator, seat: int, first: Action) -> float:
-    after = game.copy()
-    after.apply(first)
-    return evaluator.evaluate(after, seat)
+    return evaluator.evaluate(first_alone(game, first), seat)
