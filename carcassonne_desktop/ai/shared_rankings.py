@@ -5,8 +5,8 @@ answering seat on its own (`search.promising_firsts`), one evaluation each,
 then judges whole turns of the best placements only. With every expansion
 that first pass is about 45 evaluations an answer and two thirds of a capped
 round (bench/ai.md, session 17). The candidates of one round play in the
-same sampled world, so the n-th answer of every candidate's future places the
-same tile for the same seat on boards that differ only around the tiles and
+same sampled world, so their futures meet the same answer (the same turn,
+seat and tile to place) on boards that differ only around the tiles and
 figures the candidates' lines laid differently. The first candidate's
 judgement of each placement is kept; the next candidates judge again only the
 placements near what differs (within `NEAR` cells of it, or beside an open
@@ -43,9 +43,9 @@ class Ranking:
     """The first candidate's judgement of one answer's placements."""
 
     game: Game
-    #: Each first action's value for `seat`, judged alone.
+    #: Each first action's value for the answering seat, judged alone.
     values: dict[Action, float]
-    #: `game`'s own value for `seat`, worked out when a next candidate first
+    #: `game`'s own value for that seat, worked out when a next candidate first
     #: needs it (None until then).
     base: float | None = None
 
