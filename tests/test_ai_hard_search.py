@@ -75,12 +75,13 @@ def test_hard_caps_the_answers_only_when_whole_ones_do_not_fit() -> None:
     assert hard._answer_cap(2000, 2.0, 2.0, 2) == int(2000 * 2.0 / wanted)
     assert hard._answer_cap(300, 10.0, 2.0, 1) == hard.min_answer_turns
     assert HardPlayer(0, workers=1, rounds=3)._answer_cap(2000, 2.0, 2.0, 1) is None
-    # bounded: capped even when whole answers are expected to fit, never
-    # below what the rounds that fit allow
+    # bounded: capped even when whole answers are expected to fit, at three
+    # times the root's whole turns or what the rounds that fit allow
     hard.bound_answers = True
-    assert hard._answer_cap(500, 0.1, 2.0, 1) == int(500 * 20 / wanted)
-    assert hard._answer_cap(500, 2.0 / 5, 2.0, 1) == int(500 * 5 / wanted)
-    assert hard._answer_cap(30, 0.1, 2.0, 1) == int(30 * 20 / wanted)
+    assert hard.bound_factor == 3
+    assert hard._answer_cap(500, 0.1, 2.0, 1) == 3 * 500  # 20 rounds fit
+    assert hard._answer_cap(500, 0.01, 2.0, 1) == int(500 * 200 / wanted)  # 200 fit
+    assert hard._answer_cap(500, 2.0 / 5, 2.0, 1) == int(500 * 5 / wanted)  # as unbounded
     assert hard._answer_cap(5, 0.1, 2.0, 1) == hard.min_answer_turns
 
 

@@ -132,14 +132,20 @@ class HardPlayer(Player):
     #: answers; off until games show it.
     share_rankings = False
     #: With `cap_answers`, whether answers are capped even when whole ones
-    #: are expected to fit (then at the turns that many rounds would allow,
-    #: more than the root's own): the estimate reads the root's whole turns,
+    #: are expected to fit (then at `bound_factor` times the root's whole
+    #: turns, or what the rounds that fit allow if more): the estimate reads
+    #: the root's whole turns,
     #: and an opponent's tile may have many times as many. With every
     #: expansion 2 of 12 searched positions expected whole answers to fit,
     #: had their first round cut and gave the search up at half the budget
     #: (bench/research/search_reach.py, bench/ai.md session 17). Off until
     #: games show it.
     bound_answers = False
+    #: The least a bounded answer may judge, in whole turns of the root's:
+    #: the base game's whole answers fit, and an opponent's tile has about
+    #: as many whole turns as the seat's (bounded at the rounds' share alone,
+    #: they would have been halved there).
+    bound_factor = 3
     #: When the full look-ahead (`own_turns`) is not expected to fit
     #: `min_rounds` rounds in the time left, look one own turn shallower
     #: (down to none: the candidate, each opponent's answer, the evaluation),
@@ -219,10 +225,12 @@ class HardPlayer(Player):
         if not self.cap_answers or self.rounds is not None or full_round <= 0.0:
             return None
         fits = max(remaining, 0.0) * processes / full_round
-        if fits >= self.min_rounds and not self.bound_answers:
-            return None
-        return max(self.min_answer_turns,
-                   int(turns * fits / (self.answer_room * self.min_rounds)))
+        cap = max(self.min_answer_turns, int(turns * fits / (self.answer_room * self.min_rounds)))
+        if fits >= self.min_rounds:
+            # whole answers expected to fit: bounded only where an answer has
+            # many times the root's whole turns
+            return max(cap, self.bound_factor * turns) if self.bound_answers else None
+        return cap
 
     def _widen(
         self, played: int, active: list[int], width: int, total: int, settled: bool
