@@ -392,3 +392,43 @@ def test_the_helper_shares_rankings_as_the_main_process_does(
     player.helpers = 1
     player.decide(game, list(game.legal_actions()), Deadline(2.0))
     assert here and helper and set(here) == set(helper) == {share}
+
+
+def test_a_slow_first_round_shrinks_the_answers_once_instead_of_giving_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With capped answers and `shrink_slow_start`, a first round of 1.5 s
+    with 2 s left (hopeless at its cap, see the regression above) makes the
+    answers' cap smaller and the search goes on with rounds that fit."""
+    clock = [0.0]
+    caps: list[int | None] = []
+    monkeypatch.setattr(hard_module, "now", lambda: clock[0])
+
+    def round_at(*args: Any) -> Any:
+        caps.append(args[10])
+        clock[0] += 1.5 if len(caps) == 1 else 0.01
+        return play_round(*args)
+
+    monkeypatch.setattr(hard_module, "play_round", round_at)
+    game = searched_position()
+    player = HardPlayer(3, workers=1)
+    player.cap_answers = player.shrink_slow_start = True
+    player.decide(game, list(game.legal_actions()), Deadline(2.0))
+    assert "given_up" not in player.last_stats
+    assert player.last_stats["shrunk"] == 1 and player.last_stats["samples"] >= 2
+    smaller = player.last_stats["answer_turns"]
+    assert caps[1] == smaller and all(cap == smaller for cap in caps[1:])
+    assert caps[0] is None or smaller < caps[0]
+
+
+def test_the_smaller_cap_scales_the_cap_by_the_first_rounds_excess() -> None:
+    player = HardPlayer(3, workers=1)
+    assert player._smaller_cap(400, 100, 2.0, 1.8, 2, False) is None  # switches off
+    player.cap_answers = player.shrink_slow_start = True
+    wanted = player.answer_room * player.min_rounds
+    # 1.8 s left on 2 processes: a round may take 3.6 / wanted s
+    assert player._smaller_cap(400, 100, 2.0, 1.8, 2, False) == int(400 * 3.6 / wanted / 2.0)
+    assert player._smaller_cap(None, 100, 2.0, 1.8, 2, False) == max(
+        player.min_answer_turns, int(100 * 3.6 / wanted / 2.0))
+    assert player._smaller_cap(400, 100, 2.0, 1.8, 2, True) is None  # once only
+    assert player._smaller_cap(player.min_answer_turns, 100, 2.0, 1.8, 2, False) is None

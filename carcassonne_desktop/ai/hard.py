@@ -146,6 +146,15 @@ class HardPlayer(Player):
     #: as many whole turns as the seat's (bounded at the rounds' share alone,
     #: they would have been halved there).
     bound_factor = 3
+    #: With `cap_answers`, whether a first round too slow to let the search
+    #: go on (cut at `_first_round_limit`, or `_hopeless` after it) makes the
+    #: answers' cap smaller, once, instead of giving the search up: the cap
+    #: scaled by how far that round overran what the time left allows.
+    #: The estimate before the first round cannot see an answer's whole
+    #: turns; with `bound_factor` 3 and every expansion 23 of 279 mid-game
+    #: searches were given up that way (bench/ai.md, session 17). Off until
+    #: games show it.
+    shrink_slow_start = False
     #: When the full look-ahead (`own_turns`) is not expected to fit
     #: `min_rounds` rounds in the time left, look one own turn shallower
     #: (down to none: the candidate, each opponent's answer, the evaluation),
@@ -232,6 +241,28 @@ class HardPlayer(Player):
             return max(cap, self.bound_factor * turns) if self.bound_answers else None
         return cap
 
+    def _target_round(self, remaining: float, processes: int) -> float:
+        """The seconds a round may take for `answer_room` × `min_rounds` of
+        them to fit in `remaining` with `processes`."""
+        return max(remaining, 0.0) * processes / (self.answer_room * self.min_rounds)
+
+    def _smaller_cap(
+        self, cap: int | None, turns: int, round_seconds: float, remaining: float,
+        processes: int, shrunk: bool,
+    ) -> int | None:
+        """With `shrink_slow_start`, the answers' cap that lets the rounds fit
+        after a first round at `cap` (None: whole answers, about `turns`) took
+        `round_seconds` (cut there, or too slow to go on): the cap scaled down
+        by the round's excess. None when the search should be given up: not
+        capping, shrunk once already, or no smaller cap left."""
+        if (not (self.cap_answers and self.shrink_slow_start) or shrunk
+                or self.rounds is not None or round_seconds <= 0.0):
+            return None
+        current = cap if cap is not None else turns
+        scaled = int(current * self._target_round(remaining, processes) / round_seconds)
+        smaller = max(self.min_answer_turns, scaled)
+        return smaller if smaller < current else None
+
     def _widen(
         self, played: int, active: list[int], width: int, total: int, settled: bool
     ) -> tuple[list[int], int, bool]:
@@ -272,7 +303,7 @@ class HardPlayer(Player):
         next_main, next_helper = 0, 1
         future = None
         main_rounds = helper_rounds = 0
-        settled = given_up = False
+        settled = given_up = shrunk = False
         first_started = searching = measured = 0.0
         while not deadline.expired():
             if self.rounds is not None and main_rounds >= self.rounds:
@@ -315,9 +346,16 @@ class HardPlayer(Player):
             )
             if round_deadline is not deadline and round_deadline.expired() and not deadline.expired():
                 # Past its limit the first round is hopeless once it ends
-                # (`_first_round_limit`): the same move, without the wait.
-                given_up = True
-                break
+                # (`_first_round_limit`): the same move, without the wait,
+                # unless smaller answers may still fit their rounds.
+                smaller = self._smaller_cap(cap, turns, now() - first_started,
+                                            deadline.remaining(), processes, shrunk)
+                if smaller is None:
+                    given_up = True
+                    break
+                cap, shrunk, main_rounds = smaller, True, 0
+                round_estimate = self._target_round(deadline.remaining(), processes)
+                continue
             rounds[next_main] = values
             next_main += step
             main_rounds += 1
@@ -335,8 +373,13 @@ class HardPlayer(Player):
                 pace = measured = (now() - searching) / (main_rounds - 1)
             if self._hopeless(len(rounds), deadline.remaining(), pace, processes,
                               self.hopeless_share):
-                given_up = True
-                break
+                smaller = (self._smaller_cap(cap, turns, pace, deadline.remaining(), processes,
+                                             shrunk) if main_rounds == 1 else None)
+                if smaller is None:
+                    given_up = True
+                    break
+                cap, shrunk, main_rounds = smaller, True, 0
+                round_estimate = self._target_round(deadline.remaining(), processes)
         if given_up:
             if future is not None:
                 future.cancel()
@@ -353,6 +396,7 @@ class HardPlayer(Player):
             "helper_samples": helper_rounds, "left": len(active), "width": width,
             "reached": int(len(rounds) >= self.min_rounds), "answer_turns": cap or 0,
             "own_turns": own_turns,  # the depth of every round of this decision
+            "shrunk": int(shrunk),  # the answers' cap made smaller after a slow first round
             # 0: the root's best turn (the `medium` move); more: the search overruled it
             "chosen": chosen,
         }
