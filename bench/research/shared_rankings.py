@@ -126,11 +126,17 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, KeyError) as error:
         print(f"shared_rankings: bad argument: {error}", file=sys.stderr)
         return 2
-    shared_rankings_module = sys.modules["carcassonne_desktop.ai.search"]
-    shared_rankings_module.RoundRankings = CountingRankings  # type: ignore[attr-defined]
-    return run_study("shared_rankings", positions(expansions, seeds, stops, "medium"),
-                     lambda seed, placed, game: study(seed, placed, game, args.rounds, args.cap),
-                     summarise, args.json)
+    # the rounds' rankings count what they judge and take, for this study only
+    search_module = sys.modules["carcassonne_desktop.ai.search"]
+    original = search_module.RoundRankings  # type: ignore[attr-defined]
+    search_module.RoundRankings = CountingRankings  # type: ignore[attr-defined]
+    try:
+        return run_study("shared_rankings", positions(expansions, seeds, stops, "medium"),
+                         lambda seed, placed, game: study(seed, placed, game, args.rounds,
+                                                          args.cap),
+                         summarise, args.json)
+    finally:
+        search_module.RoundRankings = original  # type: ignore[attr-defined]
 
 
 if __name__ == "__main__":
