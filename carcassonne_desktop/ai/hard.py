@@ -127,19 +127,19 @@ class HardPlayer(Player):
     cap_answers = False
     #: Whether the candidates of one round share how their capped answers'
     #: placements are judged alone (`shared_rankings.py`): the first
-    #: candidate judges them all, the next ones only those near the tiles laid
-    #: in the future, about a fifth (bench/ai.md, session 17). Only with capped
-    #: answers; off until games show it.
+    #: candidate judges them all, the next ones only those near where their
+    #: boards differ (about half of them; a capped round at 0.67 of its CPU,
+    #: bench/ai.md session 17). Only with capped answers; off until games
+    #: show it.
     share_rankings = False
     #: With `cap_answers`, whether answers are capped even when whole ones
     #: are expected to fit (then at `bound_factor` times the root's whole
     #: turns, or what the rounds that fit allow if more): the estimate reads
-    #: the root's whole turns,
-    #: and an opponent's tile may have many times as many. With every
-    #: expansion 2 of 12 searched positions expected whole answers to fit,
-    #: had their first round cut and gave the search up at half the budget
-    #: (bench/research/search_reach.py, bench/ai.md session 17). Off until
-    #: games show it.
+    #: the root's whole turns, and an opponent's tile may have many times as
+    #: many. With every expansion 2 of 12 searched positions expected whole
+    #: answers to fit, had their first round cut and gave the search up at
+    #: half the budget (bench/research/search_reach.py, bench/ai.md session
+    #: 17). Off until games show it.
     bound_answers = False
     #: The least a bounded answer may judge, in whole turns of the root's:
     #: the base game's whole answers fit, and an opponent's tile has about
@@ -344,42 +344,39 @@ class HardPlayer(Player):
                 game, candidates, active, seat, evaluator, seed, next_main, schedule,
                 round_deadline, own_turns, cap, self.share_rankings,
             )
-            if round_deadline is not deadline and round_deadline.expired() and not deadline.expired():
-                # Past its limit the first round is hopeless once it ends
-                # (`_first_round_limit`): the same move, without the wait,
-                # unless smaller answers may still fit their rounds.
-                smaller = self._smaller_cap(cap, turns, now() - first_started,
-                                            deadline.remaining(), processes, shrunk)
-                if smaller is None:
-                    given_up = True
+            # Past its limit the first round is hopeless once it ends
+            # (`_first_round_limit`): its values are not kept.
+            cut = (round_deadline is not deadline and round_deadline.expired()
+                   and not deadline.expired())
+            if not cut:
+                rounds[next_main] = values
+                next_main += step
+                main_rounds += 1
+                active, settled = self._prune(rounds, active)
+                active, width, settled = self._widen(len(rounds), active, width,
+                                                     len(candidates), settled)
+                if settled:
                     break
-                cap, shrunk, main_rounds = smaller, True, 0
-                round_estimate = self._target_round(deadline.remaining(), processes)
-                continue
-            rounds[next_main] = values
-            next_main += step
-            main_rounds += 1
-            active, settled = self._prune(rounds, active)
-            active, width, settled = self._widen(len(rounds), active, width, len(candidates),
-                                                 settled)
-            if settled:
+                # The first round's own pace (it may be slower, caches cold, but
+                # within `hopeless_share`'s margin), then the pace of those after it.
+                if main_rounds == 1:
+                    searching = now()
+                    pace = searching - first_started
+                else:
+                    pace = measured = (now() - searching) / (main_rounds - 1)
+                if not self._hopeless(len(rounds), deadline.remaining(), pace, processes,
+                                      self.hopeless_share):
+                    continue
+            # Hopeless: the root's best turn without the wait, unless the first
+            # round says smaller answers may still fit their rounds.
+            smaller = (self._smaller_cap(cap, turns, now() - first_started,
+                                         deadline.remaining(), processes, shrunk)
+                       if main_rounds <= 1 else None)
+            if smaller is None:
+                given_up = True
                 break
-            # The first round's own pace (it may be slower, caches cold, but
-            # within `hopeless_share`'s margin), then the pace of those after it.
-            if main_rounds == 1:
-                searching = now()
-                pace = searching - first_started
-            else:
-                pace = measured = (now() - searching) / (main_rounds - 1)
-            if self._hopeless(len(rounds), deadline.remaining(), pace, processes,
-                              self.hopeless_share):
-                smaller = (self._smaller_cap(cap, turns, pace, deadline.remaining(), processes,
-                                             shrunk) if main_rounds == 1 else None)
-                if smaller is None:
-                    given_up = True
-                    break
-                cap, shrunk, main_rounds = smaller, True, 0
-                round_estimate = self._target_round(deadline.remaining(), processes)
+            cap, shrunk, main_rounds = smaller, True, 0
+            round_estimate = self._target_round(deadline.remaining(), processes)
         if given_up:
             if future is not None:
                 future.cancel()

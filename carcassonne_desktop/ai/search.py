@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from carcassonne_desktop.ai.deadline import Deadline
 from carcassonne_desktop.ai.evaluation import Evaluator
 from carcassonne_desktop.ai.knowledge import public_counts, sampled_copy
-from carcassonne_desktop.ai.shared_rankings import RoundRankings
-from carcassonne_desktop.ai.turns import first_alone, whole_turns
+from carcassonne_desktop.ai.shared_rankings import RoundRankings, judged_alone
+from carcassonne_desktop.ai.turns import whole_turns
 from carcassonne_desktop.engine import Action, Game, IllegalActionError
 from carcassonne_desktop.engine.decisions import PLACE_TILE
 from carcassonne_desktop.engine.events import OutcomeRevealed
@@ -85,17 +85,10 @@ def promising_firsts(
     dozen evaluations, most of them taken from the round's first candidate)."""
     firsts = list(game.legal_actions())
     rng.shuffle(firsts)
-    if rankings is not None:
-        shared = rankings.rank(game, evaluator, seat, firsts, deadline)
-        if shared is None:
-            return None
-        order = sorted(range(len(firsts)), key=lambda i: -shared[i])
-        return [firsts[i] for i in order]
-    values: list[float] = []
-    for first in firsts:
-        if deadline is not None and deadline.expired():
-            return None
-        values.append(evaluator.evaluate(first_alone(game, first), seat))
+    values = (judged_alone(game, evaluator, seat, firsts, deadline) if rankings is None
+              else rankings.rank(game, evaluator, seat, firsts, deadline))
+    if values is None:
+        return None
     order = sorted(range(len(firsts)), key=lambda i: -values[i])
     return [firsts[i] for i in order]
 

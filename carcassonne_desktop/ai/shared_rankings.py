@@ -72,11 +72,9 @@ class RoundRankings:
         key = (game.turn, seat, tuple(game.hand))
         reference = self._first.get(key) if sharable else None
         if reference is None:
-            values: list[float] = []
-            for first in firsts:
-                if deadline is not None and deadline.expired():
-                    return None
-                values.append(_judged(game, evaluator, seat, first))
+            values = judged_alone(game, evaluator, seat, firsts, deadline)
+            if values is None:
+                return None
             self.judged += len(firsts)
             if sharable:
                 self._first[key] = Ranking(game, dict(zip(firsts, values)))
@@ -93,7 +91,7 @@ class RoundRankings:
                     or (first.x, first.y) in near):
                 if deadline is not None and deadline.expired():
                     return None
-                out.append(_judged(game, evaluator, seat, first))
+                out.append(evaluator.evaluate(first_alone(game, first), seat))
                 self.judged += 1
             else:
                 out.append(value + shift)
@@ -110,7 +108,7 @@ def near_differences(one: Game, other: Game) -> set[Cell]:
     other_board = other.board
     for pos, (rotated, _) in one.board.items():
         there = other_board.get(pos)
-        if there is not None and there[0] is not rotated and there[0] != rotated:
+        if there is not None and there[0] is not rotated:  # (one object per tile and turn)
             differing.add(pos)
     for pos, _local, _player, _figure in _figures(one) ^ _figures(other):
         differing.add(pos)
@@ -145,5 +143,13 @@ def _figures(game: Game) -> set[tuple[Cell, int, int, str]]:
             for player, figure, node in game.figures_placed}
 
 
-def _judged(game: Game, evaluator: Evaluator, seat: int, first: Action) -> float:
-    return evaluator.evaluate(first_alone(game, first), seat)
+def judged_alone(game: Game, evaluator: Evaluator, seat: int, firsts: list[Action],
+                 deadline: Deadline | None = None) -> list[float] | None:
+    """Each of `firsts` judged on its own for `seat` (`turns.first_alone`);
+    None if the deadline passes first (asked before each judgement)."""
+    values: list[float] = []
+    for first in firsts:
+        if deadline is not None and deadline.expired():
+            return None
+        values.append(evaluator.evaluate(first_alone(game, first), seat))
+    return values
